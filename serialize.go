@@ -1,0 +1,88 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package mimesniff
+
+import "unicode/utf8"
+
+// String returns the serialization of t, following "serialize a MIME type"
+// (https://mimesniff.spec.whatwg.org/#serialize-a-mime-type): type, "/",
+// subtype, then ";name=value" for each parameter in order, with no space. A
+// value is put in quotes, with " and \ escaped by \, when it is empty or holds
+// a code point that is not an HTTP token code point. The zero MIMEType
+// serializes to "". String does not allocate.
+func (t MIMEType) String() string { return t.s }
+
+// Bytes returns the serialization of t isomorphic-encoded: one byte for every
+// code point, so a value holding U+00E9 gives the single byte 0xE9. This is
+// the form for an HTTP header on the wire. It returns nil for the zero
+// MIMEType.
+// See https://mimesniff.spec.whatwg.org/#serialize-a-mime-type-to-bytes.
+func (t MIMEType) Bytes() []byte {
+	if t.s == "" {
+		return nil
+	}
+	return t.appendBytes(make([]byte, 0, len(t.s)))
+}
+
+// appendBytes appends the isomorphic encoding of t's serialization to b.
+func (t MIMEType) appendBytes(b []byte) []byte {
+	for i := 0; i < len(t.s); {
+		if t.s[i] < utf8.RuneSelf {
+			b = append(b, t.s[i])
+			i++
+			continue
+		}
+		// A serialization only holds code points up to U+00FF.
+		r, w := utf8.DecodeRuneInString(t.s[i:])
+		b = append(b, byte(r))
+		i += w
+	}
+	return b
+}
+
+// AppendText appends the serialization of t, as UTF-8, to b. It implements
+// [encoding.TextAppender].
+func (t MIMEType) AppendText(b []byte) ([]byte, error) {
+	return append(b, t.s...), nil
+}
+
+// MarshalText returns the serialization of t as UTF-8 text, the same as
+// [MIMEType.String]. The zero MIMEType marshals to empty text. It implements
+// [encoding.TextMarshaler], so a MIMEType is a JSON string.
+func (t MIMEType) MarshalText() ([]byte, error) {
+	return []byte(t.s), nil
+}
+
+// UnmarshalText sets *t to the MIME type that text, UTF-8, parses to (see
+// [Parse]). Empty text sets the zero MIMEType, so that UnmarshalText undoes
+// MarshalText. It implements [encoding.TextUnmarshaler], so a MIMEType can
+// be read from JSON or set with flag.TextVar.
+func (t *MIMEType) UnmarshalText(text []byte) error {
+	if len(text) == 0 {
+		*t = MIMEType{}
+		return nil
+	}
+	u, f := parse(string(text), false)
+	if f.kind != noFailure {
+		return f.err(string(text), false)
+	}
+	*t = u
+	return nil
+}
+
+// withParam returns t with the parameter name=value added at the end. t must
+// not have a parameter called name, and name and value must be valid (taken
+// from another record).
+func (t MIMEType) withParam(name, value string) MIMEType {
+	v := valueSpan{end: len(value)}
+	needsQuotes, _ := checkValue(value, v, false)
+	b := make([]byte, 0, len(t.s)+len(name)+len(value)+8)
+	b = append(b, t.s...)
+	b = append(b, ';')
+	b = append(b, name...)
+	b = append(b, '=')
+	b = appendValue(b, value, v, false, needsQuotes)
+	return MIMEType{string(b)}
+}
