@@ -6,6 +6,7 @@ package mimesniff_test
 
 import (
 	"bytes"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -317,4 +318,97 @@ func rawHeader(s string) (http.Header, error) {
 		h.Add(name, strings.Trim(value, " \t"))
 	}
 	return h, nil
+}
+
+// wptMedia is what the standard's audio or video type pattern matching gives
+// for each WPT media file, derived in the WPT data's README (the WPT test
+// itself only checks that the file plays whatever its Content-Type).
+var wptMedia = []struct {
+	file string
+	want string // "" for no match
+}{
+	{"mp3-with-id3.mp3", "audio/mpeg"}, // "ID3" row
+	{"ogg.ogg", "application/ogg"},     // "OggS" NUL row
+	{"wav.wav", "audio/wave"},          // "RIFF" .... "WAVE" row
+	{"mp4.mp4", "video/mp4"},           // ftyp box, compatible brand mp41
+	{"webm.webm", "video/webm"},        // DocType "webm", vint read at iter (B4)
+	{"flac.flac", ""},                  // the standard has no FLAC signature
+	{"mp3-raw.mp3", "audio/mpeg"},      // MP3 without ID3, two frames 208 bytes apart (B5)
+}
+
+func TestWPTMedia(t *testing.T) {
+	dir := filepath.Join(wptDir(t), "mimesniff", "media", "resources")
+	for _, m := range wptMedia {
+		t.Run(m.file, func(t *testing.T) {
+			data, err := os.ReadFile(filepath.Join(dir, m.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, _ := mimesniff.MatchAudioOrVideoTypePattern(data)
+			if got.String() != m.want {
+				t.Errorf("MatchAudioOrVideoTypePattern(%s) = %q, want %q", m.file, got, m.want)
+			}
+			// In an audio or video context, whatever the supplied type
+			// WPT serves the file with, a matching file gets its own
+			// type; a file that does not match keeps the supplied one.
+			for _, ct := range []string{"", "bogus/mime", "application/octet-stream", "text/html", "audio/ogg; codec=vorbis", "application/pdf"} {
+				supplied, _ := mimesniff.Parse(ct)
+				r := mimesniff.Resource{Supplied: supplied, Header: data}
+				want := m.want
+				if want == "" {
+					want = supplied.String()
+				}
+				if got := r.SniffAudioOrVideo(); got.String() != want {
+					t.Errorf("Resource{Supplied: %q}.SniffAudioOrVideo() = %q, want %q", ct, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestWPTSniffingCases checks the cases of extracted-sniffing-cases.json
+// that assert a computed MIME type; the others assert load or block outcomes
+// of Fetch and HTML, not sniffing results.
+func TestWPTSniffingCases(t *testing.T) {
+	var file struct {
+		Cases []struct {
+			Source       string  `json:"source"`
+			InputHex     string  `json:"input_hex"`
+			InputFile    string  `json:"input_file"`
+			InputWPTPath string  `json:"input_wpt_path"`
+			Supplied     *string `json:"supplied_type"`
+			NoSniff      bool    `json:"no_sniff"`
+			Context      string  `json:"context"`
+			Expected     string  `json:"expected"`
+			ExpectedKind string  `json:"expected_kind"`
+			Notes        string  `json:"notes"`
+		} `json:"cases"`
+	}
+	readWPT(t, "extracted-sniffing-cases.json", &file)
+	checked := 0
+	for _, c := range file.Cases {
+		if c.ExpectedKind != "computed-mime-type" {
+			continue
+		}
+		if !strings.HasPrefix(c.Context, "browsing") || c.InputHex == "" {
+			t.Fatalf("unexpected computed-mime-type case: %+v", c)
+		}
+		data, err := hex.DecodeString(c.InputHex)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var r mimesniff.Resource
+		r.Header, r.NoSniff = data, c.NoSniff
+		if c.Supplied != nil {
+			r.Supplied, _ = mimesniff.ParseBytes([]byte(*c.Supplied))
+		}
+		if got := r.Sniff(); got.String() != c.Expected {
+			t.Errorf("%s (%s): Sniff() = %q, want %q", c.Source, c.InputWPTPath, got, c.Expected)
+		}
+		checked++
+	}
+	if checked == 0 {
+		t.Fatal("no computed-mime-type cases")
+	}
+	t.Logf("%d computed-mime-type cases of %d", checked, len(file.Cases))
 }

@@ -6,23 +6,38 @@ package mimesniff
 
 import "strings"
 
+// typeOf returns the type of essence e, or "" if e is "".
+func typeOf(e string) string {
+	if i := strings.IndexByte(e, '/'); i >= 0 {
+		return e[:i]
+	}
+	return ""
+}
+
+// subtypeOf returns the subtype of essence e, or "" if e is "".
+func subtypeOf(e string) string { return e[strings.IndexByte(e, '/')+1:] }
+
 // The group predicates follow https://mimesniff.spec.whatwg.org/#mime-type-groups.
 // They look at the type, subtype or essence only, never at parameters, and
 // are all false for the zero MIMEType.
 
 // IsImage reports whether t is an image MIME type: its type is "image".
 // See https://mimesniff.spec.whatwg.org/#image-mime-type.
-func (t MIMEType) IsImage() bool { return t.Type() == "image" }
+func (t MIMEType) IsImage() bool { return isImageEssence(t.Essence()) }
+
+func isImageEssence(e string) bool { return typeOf(e) == "image" }
 
 // IsAudioOrVideo reports whether t is an audio or video MIME type: its type is
 // "audio" or "video", or its essence is "application/ogg".
 // See https://mimesniff.spec.whatwg.org/#audio-or-video-mime-type.
-func (t MIMEType) IsAudioOrVideo() bool {
-	switch t.Type() {
+func (t MIMEType) IsAudioOrVideo() bool { return isAudioOrVideoEssence(t.Essence()) }
+
+func isAudioOrVideoEssence(e string) bool {
+	switch typeOf(e) {
 	case "audio", "video":
 		return true
 	}
-	return t.Essence() == "application/ogg"
+	return e == "application/ogg"
 }
 
 // IsFont reports whether t is a font MIME type: its type is "font", or its
@@ -74,12 +89,14 @@ func (t MIMEType) IsArchive() bool {
 // IsXML reports whether t is an XML MIME type: its subtype ends in "+xml" or
 // its essence is "text/xml" or "application/xml".
 // See https://mimesniff.spec.whatwg.org/#xml-mime-type.
-func (t MIMEType) IsXML() bool {
-	switch t.Essence() {
+func (t MIMEType) IsXML() bool { return isXMLEssence(t.Essence()) }
+
+func isXMLEssence(e string) bool {
+	switch e {
 	case "text/xml", "application/xml":
 		return true
 	}
-	return strings.HasSuffix(t.Subtype(), "+xml")
+	return strings.HasSuffix(subtypeOf(e), "+xml")
 }
 
 // IsHTML reports whether t is an HTML MIME type: its essence is "text/html".

@@ -48,20 +48,11 @@ func (t MIMEType) IsValid() bool { return t.s != "" }
 
 // Type returns t's type, such as "text" for text/html;charset=utf-8, or ""
 // for the zero value.
-func (t MIMEType) Type() string {
-	i := strings.IndexByte(t.s, '/')
-	if i < 0 {
-		return "" // zero value
-	}
-	return t.s[:i]
-}
+func (t MIMEType) Type() string { return typeOf(t.s) }
 
 // Subtype returns t's subtype, such as "html" for text/html;charset=utf-8, or
 // "" for the zero value.
-func (t MIMEType) Subtype() string {
-	e := t.Essence()
-	return e[strings.IndexByte(e, '/')+1:]
-}
+func (t MIMEType) Subtype() string { return subtypeOf(t.Essence()) }
 
 // Essence returns t's essence, its type, "/" and its subtype, such as
 // "text/html" for text/html;charset=utf-8, or "" for the zero value.

@@ -1,0 +1,205 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package mimesniff
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// In some contexts a browser only cares whether a resource is of the kind
+// the context can use, and sniffs it with a context-specific algorithm
+// instead of [Resource.Sniff].
+// See https://mimesniff.spec.whatwg.org/#context-specific-sniffing.
+//
+// The standard applies the image, audio or video and font rules without
+// looking at the no-sniff flag or at what the user agent supports, and so do
+// these methods; Fetch decides separately whether a nosniff response may be
+// used at all (it blocks scripts and style sheets of the wrong type).
+
+// SniffImage implements the rules for sniffing images specifically, used for
+// an img element and the like:
+//
+//  1. A supplied XML MIME type (such as image/svg+xml) is the computed type.
+//  2. Otherwise the type the image table matches ([MatchImageTypePattern]),
+//     if any, is the computed type.
+//  3. Otherwise the supplied type is.
+//
+// The result is the supplied type, possibly undefined, or an image MIME type.
+// See https://mimesniff.spec.whatwg.org/#sniffing-in-an-image-context.
+func (r Resource) SniffImage() MIMEType {
+	if r.Supplied.IsXML() {
+		return r.Supplied
+	}
+	if t, ok := imageTable.match(r.header()); ok {
+		return t
+	}
+	return r.Supplied
+}
+
+// SniffAudioOrVideo implements the rules for sniffing audio and video
+// specifically, used for audio and video elements: a supplied XML MIME type
+// is the computed type; otherwise the type the audio or video table and the
+// MP4, WebM and MP3 signatures match ([MatchAudioOrVideoTypePattern]), if
+// any; otherwise the supplied type. The result is the supplied type,
+// possibly undefined, or an audio or video MIME type.
+// See https://mimesniff.spec.whatwg.org/#sniffing-in-an-audio-or-video-context.
+func (r Resource) SniffAudioOrVideo() MIMEType {
+	if r.Supplied.IsXML() {
+		return r.Supplied
+	}
+	if t, ok := MatchAudioOrVideoTypePattern(r.header()); ok {
+		return t
+	}
+	return r.Supplied
+}
+
+// SniffFont implements the rules for sniffing fonts specifically, used for
+// CSS @font-face sources: a supplied XML MIME type is the computed type;
+// otherwise the type the font table matches ([MatchFontTypePattern]), if
+// any; otherwise the supplied type. The result is the supplied type,
+// possibly undefined, or a font MIME type.
+// See https://mimesniff.spec.whatwg.org/#sniffing-in-a-font-context.
+func (r Resource) SniffFont() MIMEType {
+	if r.Supplied.IsXML() {
+		return r.Supplied
+	}
+	if t, ok := fontTable.match(r.header()); ok {
+		return t
+	}
+	return r.Supplied
+}
+
+// SniffPlugin implements the rules for sniffing in a plugin context (embed
+// and object elements): an undefined supplied type gives
+// application/octet-stream, and any other supplied type is the computed
+// type. The standard marks the first step as unfinished; this follows it as
+// written.
+// See https://mimesniff.spec.whatwg.org/#sniffing-in-a-plugin-context.
+func (r Resource) SniffPlugin() MIMEType {
+	if !r.Supplied.IsValid() {
+		return applicationOctet
+	}
+	return r.Supplied
+}
+
+// SniffStyle implements the rules for sniffing in a style context (style
+// sheets): the supplied type is the computed type. For an undefined supplied
+// type the standard's step is unfinished ("If the supplied MIME type is
+// undefined, …"); SniffStyle returns the undefined type, the zero MIMEType,
+// rather than guess: browsers do not sniff style sheets, and with nosniff
+// Fetch blocks a style sheet whose type is not text/css.
+// See https://mimesniff.spec.whatwg.org/#sniffing-in-a-style-context.
+func (r Resource) SniffStyle() MIMEType { return r.Supplied }
+
+// SniffScript implements the rules for sniffing in a script context
+// (scripts and workers): the supplied type is the computed type. For an
+// undefined supplied type the standard's step is unfinished; SniffScript
+// returns the undefined type, the zero MIMEType, rather than guess: browsers
+// do not sniff scripts, and with nosniff Fetch blocks a script whose type is
+// not a JavaScript MIME type.
+// See https://mimesniff.spec.whatwg.org/#sniffing-in-a-script-context.
+func (r Resource) SniffScript() MIMEType { return r.Supplied }
+
+// SniffTextTrack implements sniffing in a text track context (track
+// elements): the computed type is always text/vtt. The standard marks this
+// rule as unfinished.
+// See https://mimesniff.spec.whatwg.org/#sniffing-in-a-text-track-context.
+func (r Resource) SniffTextTrack() MIMEType { return textVTT }
+
+// SniffCacheManifest implements sniffing in a cache manifest context: the
+// computed type is always text/cache-manifest. Application caches are gone
+// from browsers; the standard keeps the rule, marked as unfinished.
+// See https://mimesniff.spec.whatwg.org/#sniffing-in-a-cache-manifest-context.
+func (r Resource) SniffCacheManifest() MIMEType { return textCacheManifest }
+
+// A SniffingContext is a context in which a browser sniffs a resource, to
+// choose a context-specific sniffing algorithm with [Resource.SniffIn]. The
+// zero value is BrowsingContext.
+// See https://mimesniff.spec.whatwg.org/#context-specific-sniffing.
+type SniffingContext uint8
+
+// The contexts of the standard.
+const (
+	BrowsingContext      SniffingContext = iota // a document: Resource.Sniff
+	ImageContext                                // Resource.SniffImage
+	AudioOrVideoContext                         // Resource.SniffAudioOrVideo
+	FontContext                                 // Resource.SniffFont
+	PluginContext                               // Resource.SniffPlugin
+	StyleContext                                // Resource.SniffStyle
+	ScriptContext                               // Resource.SniffScript
+	TextTrackContext                            // Resource.SniffTextTrack
+	CacheManifestContext                        // Resource.SniffCacheManifest
+)
+
+// contextNames are the names of the contexts, as String returns them.
+var contextNames = [...]string{
+	BrowsingContext:      "browsing",
+	ImageContext:         "image",
+	AudioOrVideoContext:  "audio-video",
+	FontContext:          "font",
+	PluginContext:        "plugin",
+	StyleContext:         "style",
+	ScriptContext:        "script",
+	TextTrackContext:     "text-track",
+	CacheManifestContext: "cache-manifest",
+}
+
+// String returns the name of c: "browsing", "image", "audio-video", "font",
+// "plugin", "style", "script", "text-track" or "cache-manifest", or
+// "Invalid(n)" for a value that is none of the constants.
+func (c SniffingContext) String() string {
+	if int(c) < len(contextNames) {
+		return contextNames[c]
+	}
+	return "Invalid(" + strconv.Itoa(int(c)) + ")"
+}
+
+// MarshalText returns the name of c, as String does. It fails for a value
+// that is none of the constants.
+func (c SniffingContext) MarshalText() ([]byte, error) {
+	if int(c) >= len(contextNames) {
+		return nil, fmt.Errorf("mimesniff: invalid SniffingContext %d", uint8(c))
+	}
+	return []byte(contextNames[c]), nil
+}
+
+// UnmarshalText sets c to the context with the given name, one of those
+// String returns. With MarshalText, it lets a SniffingContext be a JSON
+// string or a command-line flag (flag.TextVar).
+func (c *SniffingContext) UnmarshalText(text []byte) error {
+	for i, name := range contextNames {
+		if string(text) == name {
+			*c = SniffingContext(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("mimesniff: unknown sniffing context %q (want one of browsing, image, audio-video, font, plugin, style, script, text-track, cache-manifest)", text)
+}
+
+// SniffIn returns the computed MIME type of r in context c: [Resource.Sniff]
+// for BrowsingContext, and the context's own rules for the others. For a
+// value of c that is none of the constants, it returns [Resource.Sniff].
+func (r Resource) SniffIn(c SniffingContext) MIMEType {
+	switch c {
+	case ImageContext:
+		return r.SniffImage()
+	case AudioOrVideoContext:
+		return r.SniffAudioOrVideo()
+	case FontContext:
+		return r.SniffFont()
+	case PluginContext:
+		return r.SniffPlugin()
+	case StyleContext:
+		return r.SniffStyle()
+	case ScriptContext:
+		return r.SniffScript()
+	case TextTrackContext:
+		return r.SniffTextTrack()
+	case CacheManifestContext:
+		return r.SniffCacheManifest()
+	}
+	return r.Sniff()
+}

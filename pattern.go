@@ -1,0 +1,233 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package mimesniff
+
+import (
+	"bytes"
+	"encoding/hex"
+	"math/bits"
+	"strings"
+)
+
+// MatchPattern implements the standard's pattern matching algorithm: it
+// reports whether input, after any leading bytes that are in ignored, starts
+// with pattern under mask, that is, input[s+p]&mask[p] == pattern[p] for
+// every p. A mask byte 0xFF makes the input byte significant, 0xDF makes it
+// significant ASCII case-insensitively (for an upper-case pattern letter), and
+// 0x00 makes it insignificant.
+//
+// MatchPattern departs from the text in one way: the standard checks the
+// input's length against the pattern's before skipping ignored bytes, and then
+// reads past the end of an input made mostly of them (15 spaces against the
+// 15-byte "<!DOCTYPE HTML" row). MatchPattern checks the length that is left
+// after skipping, so it never reads past input and otherwise gives the same
+// answers. When pattern and mask differ in length (the standard asserts they
+// do not), it returns false.
+//
+// See https://mimesniff.spec.whatwg.org/#pattern-matching-algorithm.
+func MatchPattern(input, pattern, mask, ignored []byte) bool {
+	// 1. Assert: pattern's length is equal to mask's length.
+	if len(pattern) != len(mask) {
+		return false
+	}
+	// 2. If input's length is less than pattern's length, return false.
+	if len(input) < len(pattern) {
+		return false
+	}
+	// 3. Let s be 0.
+	// 4. While s < input's length: if ignored does not contain input[s],
+	// break; set s to s + 1.
+	s := 0
+	for s < len(input) && bytes.IndexByte(ignored, input[s]) >= 0 {
+		s++
+	}
+	// Not in the standard (B1): the bytes left must hold the pattern.
+	if len(input)-s < len(pattern) {
+		return false
+	}
+	// 5. Let p be 0.
+	// 6. While p < pattern's length: if input[s] & mask[p] is not
+	// pattern[p], return false; advance s and p.
+	for p := range pattern {
+		if input[s+p]&mask[p] != pattern[p] {
+			return false
+		}
+	}
+	// 7. Return true.
+	return true
+}
+
+// isWhitespaceByte reports whether b is a whitespace byte: 0x09 TAB, 0x0A LF,
+// 0x0C FF, 0x0D CR or 0x20 SPACE (FF is one, VT is not).
+// See https://mimesniff.spec.whatwg.org/#whitespace-byte.
+func isWhitespaceByte(b byte) bool {
+	return b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D || b == 0x20
+}
+
+// isTagTerminatingByte reports whether b is a tag-terminating byte: 0x20
+// SPACE or 0x3E ">".
+// See https://mimesniff.spec.whatwg.org/#tag-terminating-byte.
+func isTagTerminatingByte(b byte) bool { return b == 0x20 || b == 0x3E }
+
+// A sigRow is one row of one of the standard's signature tables, written as
+// the standard writes it: the byte pattern and the pattern mask in
+// hexadecimal, the leading bytes to be ignored, and the computed MIME type.
+// A pattern cell "TT" (with mask FF) stands for a tag-terminating byte: it
+// matches 0x20 or 0x3E, and never the end of the input. It is only ever the
+// last cell.
+type sigRow struct {
+	pattern, mask string
+	ignored       ignoredBytes
+	mimeType      MIMEType
+}
+
+// ignoredBytes is the "leading bytes to be ignored" column of a table.
+type ignoredBytes uint8
+
+const (
+	noBytes         ignoredBytes = iota // "None."
+	whitespaceBytes                     // "Whitespace bytes."
+)
+
+// A sig is a sigRow compiled for matching: pattern and mask as bytes, without
+// the TT cell, which sets tt.
+type sig struct {
+	pattern, mask []byte
+	tt            bool // the pattern ends with a tag-terminating byte
+	skipWS        bool // leading whitespace bytes are ignored
+	mimeType      MIMEType
+}
+
+// matchAt runs the pattern matching algorithm for sig on input whose first
+// s bytes are the ignored leading bytes.
+func (g *sig) matchAt(input []byte, s int) bool {
+	n := len(g.pattern)
+	if g.tt {
+		// TT is a pattern cell: count it in the length (B2).
+		if len(input)-s < n+1 || !isTagTerminatingByte(input[s+n]) {
+			return false
+		}
+	} else if len(input)-s < n {
+		return false
+	}
+	in := input[s : s+n]
+	for p, m := range g.mask {
+		if in[p]&m != g.pattern[p] {
+			return false
+		}
+	}
+	return true
+}
+
+// A sigTable is a signature table compiled for matching: its rows in the
+// standard's order, and an index of which rows can match given the first two
+// significant bytes of the input, so that matching looks at the few rows that
+// can match rather than at all of them. The index only rules rows out; every
+// candidate is still matched in full, in table order, so the first matching
+// row wins as the standard says.
+type sigTable struct {
+	sigs []sig
+	// first[b] and second[b] have bit i set when row i can match an input
+	// whose first, or second, significant byte is b.
+	first, second [256]uint32
+	// skipWS has bit i set when row i ignores leading whitespace bytes.
+	skipWS uint32
+}
+
+// compileTable compiles rows. It panics on a malformed row: the tables are
+// constants of the package, checked by TestSignatureTables.
+func compileTable(rows []sigRow) *sigTable {
+	if len(rows) > 32 {
+		panic("mimesniff: signature table has more than 32 rows")
+	}
+	t := &sigTable{sigs: make([]sig, len(rows))}
+	for i, r := range rows {
+		g := &t.sigs[i]
+		g.mimeType = r.mimeType
+		g.skipWS = r.ignored == whitespaceBytes
+		pattern := strings.Fields(r.pattern)
+		if n := len(pattern); n > 0 && pattern[n-1] == "TT" {
+			g.tt = true
+			pattern = pattern[:n-1]
+		}
+		g.pattern = mustHex(strings.Join(pattern, ""))
+		mask := mustHex(strings.ReplaceAll(r.mask, " ", ""))
+		if g.tt {
+			if len(mask) == 0 || mask[len(mask)-1] != 0xFF {
+				panic("mimesniff: TT cell without mask FF in " + r.pattern)
+			}
+			mask = mask[:len(mask)-1]
+		}
+		if len(mask) != len(g.pattern) || len(g.pattern) == 0 {
+			panic("mimesniff: bad signature row " + r.pattern)
+		}
+		g.mask = mask
+		bit := uint32(1) << i
+		if g.skipWS {
+			t.skipWS |= bit
+		}
+		for b := range 256 {
+			if g.canMatch(0, byte(b)) {
+				t.first[b] |= bit
+			}
+			if g.canMatch(1, byte(b)) {
+				t.second[b] |= bit
+			}
+		}
+	}
+	return t
+}
+
+// canMatch reports whether g allows byte b at significant position p.
+func (g *sig) canMatch(p int, b byte) bool {
+	switch {
+	case p < len(g.pattern):
+		return b&g.mask[p] == g.pattern[p]
+	case p == len(g.pattern) && g.tt:
+		return isTagTerminatingByte(b)
+	}
+	return true // past the end of the pattern: any byte, or none
+}
+
+func mustHex(s string) []byte {
+	b, err := hex.DecodeString(s)
+	if err != nil {
+		panic("mimesniff: bad hexadecimal in signature table: " + err.Error())
+	}
+	return b
+}
+
+// match returns the MIME type of the first row of t that matches input, in
+// the standard's order, and false if none does.
+func (t *sigTable) match(input []byte) (MIMEType, bool) {
+	// Rows whose patterns are shorter than two bytes could match inputs
+	// shorter than two bytes; there are none (TestSignatureTables).
+	var cand uint32
+	if len(input) >= 2 {
+		cand = t.first[input[0]] & t.second[input[1]] &^ t.skipWS
+	}
+	s := 0
+	if t.skipWS != 0 {
+		for s < len(input) && isWhitespaceByte(input[s]) {
+			s++
+		}
+		if len(input)-s >= 2 {
+			cand |= t.first[input[s]] & t.second[input[s+1]] & t.skipWS
+		}
+	}
+	for cand != 0 {
+		i := bits.TrailingZeros32(cand)
+		cand &= cand - 1
+		g := &t.sigs[i]
+		start := 0
+		if g.skipWS {
+			start = s
+		}
+		if g.matchAt(input, start) {
+			return g.mimeType, true
+		}
+	}
+	return MIMEType{}, false
+}

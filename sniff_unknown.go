@@ -1,0 +1,377 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package mimesniff
+
+import (
+	"encoding/binary"
+	"math/bits"
+)
+
+// scriptableRows is the table of the rules for identifying an unknown MIME
+// type used only when the sniff-scriptable flag is set: HTML, XML and PDF.
+// See https://mimesniff.spec.whatwg.org/#rules-for-identifying-an-unknown-mime-type.
+var scriptableRows = []sigRow{
+	// The case-insensitive string "<!DOCTYPE HTML" followed by a
+	// tag-terminating byte.
+	{"3C 21 44 4F 43 54 59 50 45 20 48 54 4D 4C TT", "FF FF DF DF DF DF DF DF DF FF DF DF DF DF FF", whitespaceBytes, textHTML},
+	// The case-insensitive string "<HTML" followed by a tag-terminating
+	// byte.
+	{"3C 48 54 4D 4C TT", "FF DF DF DF DF FF", whitespaceBytes, textHTML},
+	// The case-insensitive string "<HEAD" followed by a tag-terminating
+	// byte.
+	{"3C 48 45 41 44 TT", "FF DF DF DF DF FF", whitespaceBytes, textHTML},
+	// The case-insensitive string "<SCRIPT" followed by a tag-terminating
+	// byte.
+	{"3C 53 43 52 49 50 54 TT", "FF DF DF DF DF DF DF FF", whitespaceBytes, textHTML},
+	// The case-insensitive string "<IFRAME" followed by a tag-terminating
+	// byte.
+	{"3C 49 46 52 41 4D 45 TT", "FF DF DF DF DF DF DF FF", whitespaceBytes, textHTML},
+	// The case-insensitive string "<H1" followed by a tag-terminating byte.
+	{"3C 48 31 TT", "FF DF FF FF", whitespaceBytes, textHTML},
+	// The case-insensitive string "<DIV" followed by a tag-terminating
+	// byte.
+	{"3C 44 49 56 TT", "FF DF DF DF FF", whitespaceBytes, textHTML},
+	// The case-insensitive string "<FONT" followed by a tag-terminating
+	// byte.
+	{"3C 46 4F 4E 54 TT", "FF DF DF DF DF FF", whitespaceBytes, textHTML},
+	// The case-insensitive string "<TABLE" followed by a tag-terminating
+	// byte.
+	{"3C 54 41 42 4C 45 TT", "FF DF DF DF DF DF FF", whitespaceBytes, textHTML},
+	// The case-insensitive string "<A" followed by a tag-terminating byte.
+	{"3C 41 TT", "FF DF FF", whitespaceBytes, textHTML},
+	// The case-insensitive string "<STYLE" followed by a tag-terminating
+	// byte.
+	{"3C 53 54 59 4C 45 TT", "FF DF DF DF DF DF FF", whitespaceBytes, textHTML},
+	// The case-insensitive string "<TITLE" followed by a tag-terminating
+	// byte.
+	{"3C 54 49 54 4C 45 TT", "FF DF DF DF DF DF FF", whitespaceBytes, textHTML},
+	// The case-insensitive string "<B" followed by a tag-terminating byte.
+	{"3C 42 TT", "FF DF FF", whitespaceBytes, textHTML},
+	// The case-insensitive string "<BODY" followed by a tag-terminating
+	// byte.
+	{"3C 42 4F 44 59 TT", "FF DF DF DF DF FF", whitespaceBytes, textHTML},
+	// The case-insensitive string "<BR" followed by a tag-terminating byte.
+	{"3C 42 52 TT", "FF DF DF FF", whitespaceBytes, textHTML},
+	// The case-insensitive string "<P" followed by a tag-terminating byte.
+	{"3C 50 TT", "FF DF FF", whitespaceBytes, textHTML},
+	// The string "<!--" followed by a tag-terminating byte.
+	{"3C 21 2D 2D TT", "FF FF FF FF FF", whitespaceBytes, textHTML},
+	// The string "<?xml".
+	{"3C 3F 78 6D 6C", "FF FF FF FF FF", whitespaceBytes, textXML},
+	// The string "%PDF-", the PDF signature.
+	{"25 50 44 46 2D", "FF FF FF FF FF", noBytes, applicationPDF},
+}
+
+// unknownRows is the table of the rules for identifying an unknown MIME type
+// used whatever the sniff-scriptable flag: PostScript and the byte order
+// marks. A user agent may add rows, but never for a type of the table above.
+// See https://mimesniff.spec.whatwg.org/#rules-for-identifying-an-unknown-mime-type.
+var unknownRows = []sigRow{
+	// The string "%!PS-Adobe-", the PostScript signature.
+	{"25 21 50 53 2D 41 64 6F 62 65 2D", "FF FF FF FF FF FF FF FF FF FF FF", noBytes, applicationPS},
+	// UTF-16BE BOM.
+	{"FE FF 00 00", "FF FF 00 00", noBytes, textPlain},
+	// UTF-16LE BOM.
+	{"FF FE 00 00", "FF FF 00 00", noBytes, textPlain},
+	// UTF-8 BOM.
+	{"EF BB BF 00", "FF FF FF 00", noBytes, textPlain},
+}
+
+var (
+	scriptableTable = compileTable(scriptableRows)
+	unknownTable    = compileTable(unknownRows)
+)
+
+// SniffUnknown implements the rules for identifying an unknown MIME type on
+// r's resource header, and returns the computed MIME type. It never returns
+// the zero MIMEType.
+//
+// When sniffScriptable is set, the HTML, XML and PDF rows come first: a
+// case-insensitive "<!DOCTYPE HTML", "<HTML", "<HEAD", "<SCRIPT", "<IFRAME",
+// "<H1", "<DIV", "<FONT", "<TABLE", "<A", "<STYLE", "<TITLE", "<B", "<BODY",
+// "<BR", "<P" or "<!--" followed by a space or ">" gives text/html, "<?xml"
+// gives text/xml (all of these after any leading whitespace bytes), and
+// "%PDF-" gives application/pdf. Then, whatever sniffScriptable, come
+// PostScript and the UTF-16 and UTF-8 byte order marks, the image table, the
+// audio or video table with the MP4, WebM and MP3 signatures, and the
+// archive table. Fonts are not sniffed. A header with none of those and no
+// binary data byte is text/plain; any other is application/octet-stream.
+//
+// [Resource.Sniff] calls this with sniffScriptable set unless r.NoSniff is.
+// Other fields of r than Header are ignored.
+// See https://mimesniff.spec.whatwg.org/#rules-for-identifying-an-unknown-mime-type.
+func (r Resource) SniffUnknown(sniffScriptable bool) MIMEType {
+	return sniffUnknown(r.header(), sniffScriptable)
+}
+
+func sniffUnknown(h []byte, sniffScriptable bool) MIMEType {
+	// 1. If the sniff-scriptable flag is set, the table of scriptable
+	// types.
+	if sniffScriptable {
+		if t, ok := scriptableTable.match(h); ok {
+			return t
+		}
+	}
+	// 2. The table of types that are never scriptable.
+	if t, ok := unknownTable.match(h); ok {
+		return t
+	}
+	// 3. Image type pattern matching.
+	if t, ok := imageTable.match(h); ok {
+		return t
+	}
+	// 4. Audio or video type pattern matching.
+	if t, ok := MatchAudioOrVideoTypePattern(h); ok {
+		return t
+	}
+	// 5. Archive type pattern matching. (Font type pattern matching is
+	// commented out of the standard: browsers do not sniff fonts here.)
+	if t, ok := archiveTable.match(h); ok {
+		return t
+	}
+	// 6. If the resource header contains no binary data bytes, return
+	// "text/plain".
+	if !hasBinaryData(h) {
+		return textPlain
+	}
+	// 7. Return "application/octet-stream".
+	return applicationOctet
+}
+
+// SniffTextOrBinary implements the rules for distinguishing if a resource is
+// text or binary on r's resource header: a UTF-16 byte order mark (FE FF or
+// FF FE), a UTF-8 one (EF BB BF), or no binary data byte at all gives
+// text/plain; anything else gives application/octet-stream. The result never
+// has parameters (a charset must come from the supplied MIME type, see
+// [LegacyExtractEncoding]) and is never a scriptable MIME type.
+//
+// [Resource.Sniff] uses these rules when r.CheckForApacheBug is set. Other
+// fields of r than Header are ignored.
+// See https://mimesniff.spec.whatwg.org/#rules-for-text-or-binary.
+func (r Resource) SniffTextOrBinary() MIMEType {
+	return sniffTextOrBinary(r.header())
+}
+
+func sniffTextOrBinary(h []byte) MIMEType {
+	// 1. Let length be the number of bytes in the resource header.
+	// 2. If length is greater than or equal to 2 and the first 2 bytes are
+	// equal to 0xFE 0xFF (UTF-16BE BOM) or 0xFF 0xFE (UTF-16LE BOM),
+	// return "text/plain".
+	if len(h) >= 2 && (h[0] == 0xFE && h[1] == 0xFF || h[0] == 0xFF && h[1] == 0xFE) {
+		return textPlain
+	}
+	// 3. If length is greater than or equal to 3 and the first 3 bytes are
+	// equal to 0xEF 0xBB 0xBF (UTF-8 BOM), return "text/plain".
+	if len(h) >= 3 && h[0] == 0xEF && h[1] == 0xBB && h[2] == 0xBF {
+		return textPlain
+	}
+	// 4. If the resource header contains no binary data bytes, return
+	// "text/plain".
+	if !hasBinaryData(h) {
+		return textPlain
+	}
+	// 5. Return "application/octet-stream".
+	return applicationOctet
+}
+
+// binaryControls has bit b set for every binary data byte b: 0x00 to 0x08,
+// 0x0B, 0x0E to 0x1A and 0x1C to 0x1F. The other bytes below 0x20 (TAB, LF,
+// FF, CR and ESC) and all bytes from 0x20 up are not binary data bytes.
+// See https://mimesniff.spec.whatwg.org/#binary-data-byte.
+const binaryControls uint32 = 0xFFFFFFFF &^ (1<<0x09 | 1<<0x0A | 1<<0x0C | 1<<0x0D | 1<<0x1B)
+
+// isBinaryDataByte reports whether b is a binary data byte.
+// See https://mimesniff.spec.whatwg.org/#binary-data-byte.
+func isBinaryDataByte(b byte) bool {
+	return b < 0x20 && binaryControls&(1<<b) != 0
+}
+
+// hasBinaryData reports whether b holds a binary data byte. It reads b eight
+// bytes at a time: a word with no byte below 0x20, the common case for text,
+// costs a few instructions; the bytes below 0x20 of other words are looked up
+// one by one.
+func hasBinaryData(b []byte) bool {
+	const (
+		lo7 = 0x7F7F7F7F7F7F7F7F
+		hi  = 0x8080808080808080
+		add = 0x6060606060606060 // 0x80 - 0x20 in every byte
+	)
+	for len(b) >= 8 {
+		x := binary.LittleEndian.Uint64(b)
+		// The high bit of each byte of ctl is set exactly when that byte
+		// of x is below 0x20: adding 0x60 to its low 7 bits does not
+		// carry into bit 7, and a byte with bit 7 set is not below 0x20.
+		ctl := ^((x & lo7) + add | x) & hi
+		for ctl != 0 {
+			i := bits.TrailingZeros64(ctl) >> 3
+			if binaryControls&(1<<b[i]) != 0 {
+				return true
+			}
+			ctl &= ctl - 1
+		}
+		b = b[8:]
+	}
+	for _, c := range b {
+		if isBinaryDataByte(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// SniffFeedOrHTML implements the rules for distinguishing if a resource is a
+// feed or HTML, as last published (July 2024): it looks past a UTF-8 byte
+// order mark, whitespace, comments, "<!...>" declarations and "<?...?>"
+// processing instructions for the first element, and returns
+// application/rss+xml for "<rss", application/atom+xml for "<feed", and
+// application/rss+xml for "<rdf:RDF" when both the RSS 1.0 namespace
+// (http://purl.org/rss/1.0/) and the RDF one
+// (http://www.w3.org/1999/02/22-rdf-syntax-ns#) follow it in either order.
+// Otherwise, and when the header ends first, it returns r.Supplied.
+//
+// These rules are no longer part of the standard. They were removed in July
+// 2024 (https://github.com/whatwg/mimesniff/pull/192, issue #173) because no
+// browser still identified a text/html resource starting with "<rss" as a
+// feed. A crawler may still want them: many servers label RSS and Atom feeds
+// text/html, and a feed reader or search engine that wants to find feeds
+// should look at the bytes, as browsers once did. [Resource.Sniff] runs them
+// only when r.SniffFeeds is set, r.NoSniff is not, and the supplied MIME type
+// is text/html.
+//
+// Two fixes to the text: in the branch that finds the RDF namespace first,
+// the text compares 24 bytes with the 43-byte namespace and then 43 bytes
+// with the 24-byte one; the lengths are swapped back
+// (https://github.com/whatwg/mimesniff/issues/65). And no byte past the
+// header is read: where the text reads "sequence[s] is undefined", the
+// header has ended. Like the text, the rules are fragile
+// (https://github.com/whatwg/mimesniff/issues/67): "<rss" also matches
+// "<rssfoo>", and "<feed" also matches "<feedback>".
+func (r Resource) SniffFeedOrHTML() MIMEType {
+	t, ok := sniffFeed(r.header())
+	if !ok {
+		return r.Supplied
+	}
+	return t
+}
+
+// The byte strings of the feed-or-HTML rules.
+const (
+	rdfNamespace = "http://www.w3.org/1999/02/22-rdf-syntax-ns#" // 43 bytes
+	rssNamespace = "http://purl.org/rss/1.0/"                    // 24 bytes
+)
+
+// sniffFeed runs the feed-or-HTML rules on h, and returns false where they
+// say "the computed MIME type is the supplied MIME type".
+func sniffFeed(h []byte) (MIMEType, bool) {
+	// 1. Let sequence be the resource header. 2. Let length be its length.
+	// 3. Initialize s to 0.
+	// 4. If length >= 3 and sequence[0..2] are 0xEF 0xBB 0xBF (UTF-8 BOM),
+	// increment s by 3.
+	s := 0
+	if hasPrefixAt(h, 0, "\xEF\xBB\xBF") {
+		s = 3
+	}
+	// 5. While s is less than length:
+	for s < len(h) {
+		// 5.1. Loop L: skip whitespace bytes up to a "<", past which s
+		// moves; at anything else, or at the end, it is the supplied
+		// type.
+		for {
+			if s >= len(h) {
+				return MIMEType{}, false
+			}
+			if h[s] == '<' {
+				s++
+				break
+			}
+			if !isWhitespaceByte(h[s]) {
+				return MIMEType{}, false
+			}
+			s++
+		}
+		// 5.2. Loop L, which always either exits to step 5 or ends the
+		// algorithm:
+		// 5.2.1. If sequence[s] is undefined, the supplied type.
+		if s >= len(h) {
+			return MIMEType{}, false
+		}
+		switch {
+		// 5.2.2. "!--": skip to after the next "-->".
+		case hasPrefixAt(h, s, "!--"):
+			var ok bool
+			if s, ok = skipPast(h, s+3, "-->"); !ok {
+				return MIMEType{}, false
+			}
+		// 5.2.3. "!": skip to after the next ">".
+		case h[s] == '!':
+			var ok bool
+			if s, ok = skipPast(h, s+1, ">"); !ok {
+				return MIMEType{}, false
+			}
+		// 5.2.4. "?": skip to after the next "?>".
+		case h[s] == '?':
+			var ok bool
+			if s, ok = skipPast(h, s+1, "?>"); !ok {
+				return MIMEType{}, false
+			}
+		// 5.2.5. "rss": application/rss+xml.
+		case hasPrefixAt(h, s, "rss"):
+			return applicationRSS, true
+		// 5.2.6. "feed": application/atom+xml.
+		case hasPrefixAt(h, s, "feed"):
+			return applicationAtom, true
+		// 5.2.7. "rdf:RDF": look for both namespaces, in either order.
+		// (Loop M only ends the algorithm.)
+		case hasPrefixAt(h, s, "rdf:RDF"):
+			for s += 7; s < len(h); s++ {
+				if hasPrefixAt(h, s, rssNamespace) {
+					if containsFrom(h, s+len(rssNamespace), rdfNamespace) {
+						return applicationRSS, true
+					}
+					return MIMEType{}, false
+				}
+				if hasPrefixAt(h, s, rdfNamespace) {
+					// The text advances 24 bytes and looks for 43
+					// (issue #65); the lengths are swapped back.
+					if containsFrom(h, s+len(rdfNamespace), rssNamespace) {
+						return applicationRSS, true
+					}
+					return MIMEType{}, false
+				}
+			}
+			return MIMEType{}, false
+		// 5.2.8. Otherwise, the supplied type.
+		default:
+			return MIMEType{}, false
+		}
+	}
+	// 6. The computed MIME type is the supplied MIME type.
+	return MIMEType{}, false
+}
+
+// hasPrefixAt reports whether h[s:] starts with prefix, without reading past
+// h.
+func hasPrefixAt(h []byte, s int, prefix string) bool {
+	return s <= len(h) && len(h)-s >= len(prefix) && string(h[s:s+len(prefix)]) == prefix
+}
+
+// skipPast implements the feed rules' loop M for a terminator: it returns
+// the position just past the first end at or after s, and false if the
+// header ends first.
+func skipPast(h []byte, s int, end string) (int, bool) {
+	for ; s < len(h); s++ {
+		if hasPrefixAt(h, s, end) {
+			return s + len(end), true
+		}
+	}
+	return s, false
+}
+
+// containsFrom implements the feed rules' loop N: it reports whether s
+// occurs in h at or after position from.
+func containsFrom(h []byte, from int, s string) bool {
+	_, ok := skipPast(h, from, s)
+	return ok
+}
