@@ -175,17 +175,29 @@ func (e *ParseError) Error() string {
 	return fmt.Sprintf("mimesniff: invalid MIME type %q: %s at offset %d", e.Input, e.Reason, e.Offset)
 }
 
-// HTTP token code points, the value space of RFC 9110's token:
-// "!#$%&'*+-.^_`|~" and ASCII alphanumerics.
+// tokenClass classifies the bytes that are HTTP token code points, the value
+// space of RFC 9110's token: "!#$%&'*+-.^_`|~" and ASCII alphanumerics. It
+// is isToken for any of those, with isUpper also set for the upper-case
+// letters, and 0 for every other byte: bytes 0x80 and above are never token
+// code points, in any encoding.
 // See https://mimesniff.spec.whatwg.org/#http-token-code-point.
-var tokenTable = byteSet("!#$%&'*+-.^_`|~" +
-	"0123456789" +
-	"ABCDEFGHIJKLMNOPQRSTUVWXYZ" +
-	"abcdefghijklmnopqrstuvwxyz")
+var tokenClass = func() (c [256]uint8) {
+	for _, b := range []byte("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyz") {
+		c[b] = isTokenClass
+	}
+	for b := 'A'; b <= 'Z'; b++ {
+		c[b] = isTokenClass | isUpperClass
+	}
+	return c
+}()
 
-// isToken reports whether b is an HTTP token code point. Bytes 0x80 and
-// above are never token code points, in any encoding.
-func isToken(b byte) bool { return tokenTable[b] }
+const (
+	isTokenClass = 1 << iota // an HTTP token code point
+	isUpperClass             // an ASCII upper-case letter
+)
+
+// isToken reports whether b is an HTTP token code point.
+func isToken(b byte) bool { return tokenClass[b] != 0 }
 
 // isQuotedStringToken reports whether the code point r is an HTTP
 // quoted-string token code point: U+0009, U+0020 to U+007E, or U+0080 to

@@ -6,6 +6,7 @@ package mimesniff
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"strings"
 )
@@ -42,9 +43,10 @@ func Parse(s string) (MIMEType, error) {
 // holding it is stored as the UTF-8 string "\u00e9". This is how header values
 // from the wire must be parsed. Otherwise ParseBytes is [Parse].
 func ParseBytes(b []byte) (MIMEType, error) {
-	t, f := parse(b, true)
+	in := string(b)
+	t, f := parse(in, true)
 	if f.kind != noFailure {
-		return MIMEType{}, f.err(string(b), true)
+		return MIMEType{}, f.err(in, true)
 	}
 	return t, nil
 }
@@ -108,21 +110,19 @@ func describeCodePoint(in string, i int, latin1 bool) string {
 	return fmt.Sprintf("U+%04X %q", r, r)
 }
 
-// parseBufSize is the size of the stack buffer parse serializes into; longer
-// results cost one more allocation.
-const parseBufSize = 256
-
-// parse implements "parse a MIME type" on in, UTF-8 if latin1 is false and
-// isomorphic-decoded (one byte, one code point) if latin1 is true. The
-// result's serialization is built as parsing goes; when it equals the trimmed
-// input, a string input is reused as it is.
+// parse implements "parse a MIME type" on in, read as UTF-8 if latin1 is
+// false and isomorphic-decoded (one byte, one code point) if latin1 is true.
 //
 // Positions are byte offsets. Scanning for the ASCII delimiters / ; = " \
 // byte by byte is the same as scanning code point by code point: in UTF-8 an
 // ASCII byte is never part of a longer sequence, and an invalid byte is one
 // U+FFFD. Only values, the one place where code points above U+007F are
 // allowed, are decoded.
-func parse[S string | []byte](in S, latin1 bool) (MIMEType, failure) {
+//
+// The serialization of the result is written as parsing goes, by a writer
+// that keeps it as a slice of in for as long as it is one, so that an input
+// already in serialized form costs no allocation.
+func parse(in string, latin1 bool) (MIMEType, failure) {
 	// 1. Remove any leading and trailing HTTP whitespace from input.
 	start, end := 0, len(in)
 	for start < end && isHTTPWhitespace(in[start]) {
@@ -136,12 +136,9 @@ func parse[S string | []byte](in S, latin1 bool) (MIMEType, failure) {
 	// that are not U+002F (/).
 	// 4. If type is the empty string or does not solely contain HTTP token
 	// code points, then return failure.
-	pos := start
-	for pos < end && in[pos] != '/' {
-		if !isToken(in[pos]) {
-			return MIMEType{}, failure{badType, pos}
-		}
-		pos++
+	pos, upper := scanToken(in, start, end)
+	if pos < end && in[pos] != '/' {
+		return MIMEType{}, failure{badType, pos}
 	}
 	typeEnd := pos
 	if typeEnd == start {
@@ -155,37 +152,40 @@ func parse[S string | []byte](in S, latin1 bool) (MIMEType, failure) {
 	pos++
 	// 7. Let subtype be the result of collecting a sequence of code points
 	// that are not U+003B (;).
-	subStart := pos
-	for pos < end && in[pos] != ';' {
-		pos++
-	}
 	// 8. Remove any trailing HTTP whitespace from subtype.
-	subEnd := pos
-	for subEnd > subStart && isHTTPWhitespace(in[subEnd-1]) {
-		subEnd--
-	}
 	// 9. If subtype is the empty string or does not solely contain HTTP
 	// token code points, then return failure.
+	subStart := pos
+	pos, subUpper := scanToken(in, pos, end)
+	subEnd := pos
+	for pos < end && isHTTPWhitespace(in[pos]) {
+		pos++
+	}
+	if pos < end && in[pos] != ';' {
+		// A non-token code point, or whitespace followed by more.
+		return MIMEType{}, failure{badSubtype, subEnd}
+	}
 	if subEnd == subStart {
 		return MIMEType{}, failure{emptySubtype, subStart}
-	}
-	for i := subStart; i < subEnd; i++ {
-		if !isToken(in[i]) {
-			return MIMEType{}, failure{badSubtype, i}
-		}
 	}
 
 	// 10. Let mimeType be a new MIME type record whose type is type, in
 	// ASCII lowercase, and subtype is subtype, in ASCII lowercase.
-	var buf [parseBufSize]byte
-	out := appendLower(buf[:0], in[start:typeEnd])
-	out = append(out, '/')
-	out = appendLower(out, in[subStart:subEnd])
+	var stack [128]byte
+	spare := stack[:0]
+	var out []byte // see emit
+	n := 0
+	if upper || subUpper {
+		out = appendLower(append(appendLower(spare, in[start:typeEnd]), '/'), in[subStart:subEnd])
+	} else {
+		n = subEnd - start // in[start:subEnd] is type "/" subtype
+	}
 
 	// 11. While position is not past the end of input:
 	var names nameSet
 	for pos < end {
 		// 11.1. Advance position by 1. (This skips past U+003B (;).)
+		semicolon := pos
 		pos++
 		// 11.2. Collect a sequence of code points that are HTTP
 		// whitespace.
@@ -193,9 +193,13 @@ func parse[S string | []byte](in S, latin1 bool) (MIMEType, failure) {
 			pos++
 		}
 		// 11.3. Let parameterName be the result of collecting a
-		// sequence of code points that are not U+003B (;) or U+003D (=).
+		// sequence of code points that are not U+003B (;) or U+003D (=),
+		// in ASCII lowercase.
 		nameStart := pos
+		pos, upper = scanToken(in, pos, end)
+		nameOK := pos > nameStart
 		for pos < end && in[pos] != ';' && in[pos] != '=' {
+			nameOK = false // not an HTTP token code point
 			pos++
 		}
 		nameEnd := pos
@@ -219,6 +223,7 @@ func parse[S string | []byte](in S, latin1 bool) (MIMEType, failure) {
 		if in[pos] == '"' {
 			v = valueSpan{start: pos + 1, quoted: true}
 			pos, v.end = quotedStringEnd(in, pos, end)
+			v.terminated = pos > v.end
 			for pos < end && in[pos] != ';' {
 				pos++
 			}
@@ -242,52 +247,126 @@ func parse[S string | []byte](in S, latin1 bool) (MIMEType, failure) {
 		// token code points, parameterValue solely contains HTTP
 		// quoted-string token code points, and mimeType's
 		// parameters[parameterName] does not exist, set it.
-		if nameEnd == nameStart || !allTokens(in[nameStart:nameEnd]) {
+		if !nameOK {
 			continue
 		}
-		needsQuotes, valid := checkValue(in, v, latin1)
-		if !valid || hasName(&names, out, in[nameStart:nameEnd]) {
+		kind := classifyValue(in, v, latin1)
+		if kind == invalidValue || names.has(in, nameStart, nameEnd) {
 			continue
 		}
-		out = append(out, ';')
-		out = appendLower(out, in[nameStart:nameEnd])
-		names.add(out, len(out)-(nameEnd-nameStart), nameEnd-nameStart)
-		out = append(out, '=')
-		out = appendValue(out, in, v, latin1, needsQuotes)
+		names.add(in, nameStart, nameEnd)
+		out, n = emit(out, n, in, start, semicolon, semicolon+1, spare) // ";"
+		if upper {
+			if out == nil {
+				out = append(spare, in[start:start+n]...)
+			}
+			out = appendLower(out, in[nameStart:nameEnd])
+		} else {
+			out, n = emit(out, n, in, start, nameStart, nameEnd, spare)
+		}
+		out, n = emit(out, n, in, start, nameEnd, nameEnd+1, spare) // "="
+		out, n = emitValue(out, n, in, start, v, kind, latin1, spare)
 	}
 
 	// 12. Return mimeType.
-	if string(out) == string(in[start:end]) {
-		return MIMEType{string(in[start:end])}, failure{}
+	if out == nil {
+		return MIMEType{in[start : start+n]}, failure{}
 	}
 	return MIMEType{string(out)}, failure{}
 }
 
+// scanToken returns the end of the run of HTTP token code points of in that
+// starts at pos and ends at most at end, and whether the run holds an ASCII
+// upper-case letter.
+func scanToken(in string, pos, end int) (int, bool) {
+	var class uint8
+	for ; pos < end; pos++ {
+		c := tokenClass[in[pos]]
+		if c == 0 {
+			break
+		}
+		class |= c
+	}
+	return pos, class&isUpperClass != 0
+}
+
+// The serialization of a parsed MIME type is written by the functions below,
+// as parsing goes, to out and n: while the serialization so far is a slice
+// of the input, in[start:start+n], out is nil and only n grows; at the first
+// byte that differs, the serialization moves to out, which starts on spare,
+// a buffer on the caller's stack, so that only the final string costs an
+// allocation. They are functions of local variables, not methods of a
+// struct, so that the compiler keeps out in registers and spare on the
+// stack.
+
+// emit appends in[i:j] to the serialization.
+func emit(out []byte, n int, in string, start, i, j int, spare []byte) ([]byte, int) {
+	if out == nil {
+		if i == start+n {
+			return nil, n + j - i
+		}
+		out = append(spare, in[start:start+n]...)
+	}
+	return append(out, in[i:j]...), n
+}
+
 // appendLower appends the ASCII lower case of s to b.
-func appendLower[S string | []byte](b []byte, s S) []byte {
+func appendLower(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		b = append(b, lower(s[i]))
 	}
 	return b
 }
 
-// allTokens reports whether s solely contains HTTP token code points.
-func allTokens[S string | []byte](s S) bool {
-	for i := 0; i < len(s); i++ {
-		if !isToken(s[i]) {
-			return false
-		}
+// emitValue appends the value v, of the given kind, as "serialize a MIME
+// type" writes it: UTF-8 encoded, and in quotes, with every " and \
+// preceded by \, when it is empty or holds a code point that is not an HTTP
+// token code point.
+// See https://mimesniff.spec.whatwg.org/#serialize-a-mime-type.
+func emitValue(out []byte, n int, in string, start int, v valueSpan, kind valueKind, latin1 bool, spare []byte) ([]byte, int) {
+	switch {
+	case kind == tokenValue && !v.quoted:
+		return emit(out, n, in, start, v.start, v.end, spare)
+	case kind == plainQuotedValue && v.quoted && v.terminated:
+		return emit(out, n, in, start, v.start-1, v.end+1, spare) // quotes included
 	}
-	return true
+	if out == nil {
+		out = append(spare, in[start:start+n]...)
+	}
+	return appendValue(out, in, v, kind != tokenValue, latin1), n
+}
+
+// appendValue appends value v to out, UTF-8 encoded, and in quotes with \
+// before every " and \ if quote is set.
+func appendValue(out []byte, in string, v valueSpan, quote, latin1 bool) []byte {
+	if quote {
+		out = append(out, '"')
+	}
+	for i := v.start; i < v.end; {
+		r, next := valueCodePoint(in, v, i, latin1)
+		switch {
+		case quote && (r == '"' || r == '\\'):
+			out = append(out, '\\', byte(r))
+		case r >= 0x80:
+			out = append(out, 0xC0|byte(r>>6), 0x80|byte(r&0x3F))
+		default:
+			out = append(out, byte(r))
+		}
+		i = next
+	}
+	if quote {
+		out = append(out, '"')
+	}
+	return out
 }
 
 // quotedStringEnd implements Fetch's "collect an HTTP quoted string" on
 // in[:end] for a quoted string whose opening " is at in[pos]. It returns the
 // position just past what was collected, and the end of the quoted content:
 // the index of the closing ", or end if the string is unterminated. The
-// collected value itself is read from in[pos+1:contentEnd] by unescapeAt.
+// value collected is read from in[pos+1:contentEnd] by valueCodePoint.
 // See https://fetch.spec.whatwg.org/#collect-an-http-quoted-string.
-func quotedStringEnd[S string | []byte](in S, pos, end int) (next, contentEnd int) {
+func quotedStringEnd(in string, pos, end int) (next, contentEnd int) {
 	// 4. Advance position by 1 (past the opening U+0022 (")).
 	pos++
 	// 5. While true:
@@ -328,16 +407,16 @@ func quotedStringEnd[S string | []byte](in S, pos, end int) (next, contentEnd in
 type valueSpan struct {
 	start, end int
 	quoted     bool
+	terminated bool // a quoted value has its closing quote at in[end]
 }
 
 // valueCodePoint returns the code point r of value v at position i and the
-// position of the next one. In a
-// quoted value a \ is dropped and the code point after it taken as it is; a
-// \ at the very end of an unterminated string stands for itself. In UTF-8
-// input only U+0080 to U+00FF are decoded: any other non-ASCII code point,
-// and any invalid byte, is returned as r = -1, which is not an HTTP
-// quoted-string token code point.
-func valueCodePoint[S string | []byte](in S, v valueSpan, i int, latin1 bool) (r rune, next int) {
+// position of the next one. In a quoted value a \ is dropped and the code
+// point after it taken as it is; a \ at the very end of an unterminated
+// string stands for itself. In UTF-8 input only U+0080 to U+00FF are decoded:
+// any other non-ASCII code point, and any invalid byte, is returned as
+// r = -1, which is not an HTTP quoted-string token code point.
+func valueCodePoint(in string, v valueSpan, i int, latin1 bool) (r rune, next int) {
 	if v.quoted && in[i] == '\\' && i+1 < v.end {
 		i++
 	}
@@ -351,92 +430,99 @@ func valueCodePoint[S string | []byte](in S, v valueSpan, i int, latin1 bool) (r
 	return -1, i + 1
 }
 
-// checkValue reports whether value v solely contains HTTP quoted-string token
-// code points (valid), and whether serializing it needs quotes: when it is
-// empty or holds a code point that is not an HTTP token code point.
-func checkValue[S string | []byte](in S, v valueSpan, latin1 bool) (needsQuotes, valid bool) {
-	needsQuotes = v.start == v.end
+// valueKind is what a parameter value's code points are, for step 11.9 of
+// parsing and for serializing.
+type valueKind uint8
+
+const (
+	invalidValue     valueKind = iota // a code point is not an HTTP quoted-string token code point
+	tokenValue                        // non-empty, all HTTP token code points: serialized as it is
+	plainQuotedValue                  // to be quoted, and only ASCII with no " or \: quoted as it is
+	quotedValue                       // to be quoted, with escapes or bytes to encode
+)
+
+// classifyValue returns the kind of value v.
+func classifyValue(in string, v valueSpan, latin1 bool) valueKind {
+	// The common cases, byte by byte: a token, or plain ASCII text.
+	i := v.start
+	for i < v.end && isToken(in[i]) {
+		i++
+	}
+	if i == v.end && i > v.start {
+		return tokenValue
+	}
+	for i < v.end && in[i] != '\\' && in[i] != '"' && (in[i] == '\t' || 0x20 <= in[i] && in[i] <= 0x7E) {
+		i++
+	}
+	if i == v.end {
+		return plainQuotedValue
+	}
+	// Otherwise code point by code point.
+	allToken := true // and non-empty, as v is not plain ASCII text
+	rewrite := false // the serialization differs from in[v.start:v.end]
 	for i := v.start; i < v.end; {
+		escape := v.quoted && in[i] == '\\' && i+1 < v.end
 		r, next := valueCodePoint(in, v, i, latin1)
 		if !isQuotedStringToken(r) {
-			return false, false
+			return invalidValue
 		}
 		if r >= 0x80 || !isToken(byte(r)) {
-			needsQuotes = true
+			allToken = false
+		}
+		if escape || r >= 0x80 && latin1 || r == '"' || r == '\\' {
+			rewrite = true
 		}
 		i = next
 	}
-	return needsQuotes, true
+	switch {
+	case allToken:
+		return tokenValue
+	case rewrite:
+		return quotedValue
+	}
+	return plainQuotedValue
 }
 
-// appendValue appends value v to b as "serialize a MIME type" writes it:
-// UTF-8 encoded and, if needsQuotes is set, in quotes with every " and \
-// preceded by \. See https://mimesniff.spec.whatwg.org/#serialize-a-mime-type.
-func appendValue[S string | []byte](b []byte, in S, v valueSpan, latin1, needsQuotes bool) []byte {
-	if needsQuotes {
-		b = append(b, '"')
-	}
-	for i := v.start; i < v.end; {
-		r, next := valueCodePoint(in, v, i, latin1)
-		switch {
-		case needsQuotes && (r == '"' || r == '\\'):
-			b = append(b, '\\', byte(r))
-		case r >= 0x80:
-			b = append(b, 0xC0|byte(r>>6), 0x80|byte(r&0x3F))
-		default:
-			b = append(b, byte(r))
-		}
-		i = next
-	}
-	if needsQuotes {
-		b = append(b, '"')
-	}
-	return b
-}
-
-// A nameSet holds the names of the parameters written so far, as spans of
-// the output, to keep only the first of several parameters with the same
-// name. Past len(spans) names, the rest go in a map, so that an input with
-// many parameters costs linear time, not quadratic.
+// A nameSet holds the names of the parameters kept so far, as spans of the
+// input, to keep only the first of several parameters with the same name.
+// Past len(spans) names, the rest go in a map, so that an input with many
+// parameters costs linear time, not quadratic.
 type nameSet struct {
-	spans [8]struct{ off, n int }
+	spans [8]struct{ start, end int32 }
 	n     int
-	more  map[string]bool
+	more  map[string]bool // lower-case names past the first len(spans)
 }
 
-// hasName reports whether ns holds name, compared ASCII case-insensitively
-// with the lower-case names in out.
-func hasName[S string | []byte](ns *nameSet, out []byte, name S) bool {
+// has reports whether ns holds the name in[i:j], ASCII case-insensitively.
+func (ns *nameSet) has(in string, i, j int) bool {
 	for _, sp := range ns.spans[:min(ns.n, len(ns.spans))] {
-		if sp.n == len(name) && equalLower(out[sp.off:sp.off+sp.n], name) {
+		if int(sp.end-sp.start) == j-i && asciiEqualFold(in[sp.start:sp.end], in[i:j]) {
 			return true
 		}
 	}
-	return ns.more != nil && ns.more[string(appendLower(nil, name))]
+	return ns.more != nil && ns.more[lowerString(in[i:j])]
 }
 
-// add records the name out[off:off+n].
-func (ns *nameSet) add(out []byte, off, n int) {
-	if ns.n < len(ns.spans) {
-		ns.spans[ns.n] = struct{ off, n int }{off, n}
+// add records the name in[i:j].
+func (ns *nameSet) add(in string, i, j int) {
+	if ns.n < len(ns.spans) && j <= math.MaxInt32 {
+		ns.spans[ns.n] = struct{ start, end int32 }{int32(i), int32(j)}
 	} else {
 		if ns.more == nil {
 			ns.more = make(map[string]bool)
 		}
-		ns.more[string(out[off:off+n])] = true
+		ns.more[lowerString(in[i:j])] = true
 	}
 	ns.n++
 }
 
-// equalLower reports whether lowerName, in ASCII lower case, is the ASCII
-// lower case of s, which has the same length.
-func equalLower[S string | []byte](lowerName []byte, s S) bool {
-	for i := range lowerName {
-		if lowerName[i] != lower(s[i]) {
-			return false
-		}
+// lowerString returns the ASCII lower case of s.
+func lowerString(s string) string {
+	b := []byte(s)
+	for i := range b {
+		b[i] = lower(b[i])
 	}
-	return true
+	return string(b)
 }
 
 // ExtractMIMEType implements Fetch's "extract a MIME type" on the

@@ -77,12 +77,8 @@ func (t *MIMEType) UnmarshalText(text []byte) error {
 // from another record).
 func (t MIMEType) withParam(name, value string) MIMEType {
 	v := valueSpan{end: len(value)}
-	needsQuotes, _ := checkValue(value, v, false)
 	b := make([]byte, 0, len(t.s)+len(name)+len(value)+8)
-	b = append(b, t.s...)
-	b = append(b, ';')
-	b = append(b, name...)
-	b = append(b, '=')
-	b = appendValue(b, value, v, false, needsQuotes)
-	return MIMEType{string(b)}
+	b = append(append(append(append(b, t.s...), ';'), name...), '=')
+	kind := classifyValue(value, v, false)
+	return MIMEType{string(appendValue(b, value, v, kind != tokenValue, false))}
 }
