@@ -151,7 +151,7 @@ func floorHasBinaryData(b []byte) bool {
 	const binary32 = 0xFFFFFFFF &^ (1<<0x09 | 1<<0x0A | 1<<0x0C | 1<<0x0D | 1<<0x1B)
 	for ; len(b) >= 8; b = b[8:] {
 		x := binary.LittleEndian.Uint64(b)
-		low := ^((x&0x7F7F7F7F7F7F7F7F)+0x6060606060606060 | x) & 0x8080808080808080
+		low := ^((x & 0x7F7F7F7F7F7F7F7F) + 0x6060606060606060 | x) & 0x8080808080808080
 		for ; low != 0; low &= low - 1 {
 			if binary32&(1<<b[bits.TrailingZeros64(low)>>3]) != 0 {
 				return true
