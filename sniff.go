@@ -2,7 +2,81 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
+// Package mimesniff implements the WHATWG MIME Sniffing Standard
+// (https://mimesniff.spec.whatwg.org/): how a browser decides what type of
+// resource it has been given, from what the server says and from the
+// resource's first bytes. It is for servers that must know what a browser
+// will make of the bytes they serve (can an uploaded "image" run as a page?),
+// for crawlers that must classify what they fetch as a browser would, and for
+// tests that assert how a response will be sniffed.
+//
+// # The model
+//
+// A browser does not simply trust the Content-Type header. For each
+// resource it keeps some metadata, described by a [Resource]:
+//
+//   - The supplied MIME type: what the server or file system says, such as
+//     the last Content-Type header ([SuppliedFromHTTP]). It may be undefined
+//     (the zero [MIMEType]).
+//   - The no-sniff flag: set by X-Content-Type-Options: nosniff
+//     ([DetermineNoSniff]). A type that was supplied is then final, and a
+//     resource without one is never sniffed as HTML, XML or PDF.
+//   - The check-for-apache-bug flag: set when the header is exactly one of
+//     the text/plain values old Apache servers sent for any file they did not
+//     know. Such a resource is only told apart as text or binary.
+//   - The resource header: the first 1445 bytes ([HeaderSize]) of the
+//     resource ([ReadHeader]).
+//
+// From these, the MIME type sniffing algorithm ([Resource.Sniff]) computes
+// the computed MIME type: the type the browser acts on in a browsing
+// context, that is, for a document. Where the type matters only for one kind
+// of use (an img element, a video element, a font), a context-specific
+// algorithm is used instead ([Resource.SniffImage], [Resource.SniffIn] and
+// [SniffingContext]). The rules never upgrade a resource to a scriptable
+// type (HTML, XML, PDF) except when the server supplied no type at all and
+// did not send nosniff.
+//
+// In two lines, from an HTTP response, without losing a byte of its body:
+//
+//	r, err := mimesniff.ResourceFromResponse(resp)
+//	computed := r.Sniff()
+//
+// # MIME type records
+//
+// The package also implements the standard's MIME type records: [Parse] and
+// [ParseBytes] follow its parser exactly (which is more lenient than
+// mime.ParseMediaType in some ways and stricter in others),
+// [MIMEType.String] serializes, the Is methods test its groups, and
+// [Minimize] reduces a type as Fetch does. The Fetch Standard's rules around
+// them are here too: [ExtractMIMEType], [DetermineNoSniff] and
+// [LegacyExtractEncoding].
+//
+// # Faithfulness
+//
+// Every algorithm follows the standard's steps, and each function's
+// documentation links the one it implements. Tables are the standard's rows,
+// in its order. Where the standard is wrong, this package does what it is
+// meant to do and says so where it does it: the pattern matcher never reads
+// past its input (the standard's does after skipping whitespace); the WebM
+// and MP3-without-ID3 signatures follow the code they were taken from, as the
+// text cannot match real files (see [MatchesWebMSignature] and
+// [MatchesMP3WithoutID3Signature]); the feed-or-HTML rules, removed from the
+// standard in 2024, are available as an option ([Resource.SniffFeedOrHTML]).
+// The supplied type of an HTTP resource is the last Content-Type value, as
+// the standard says; [SuppliedFromFetch] gives Fetch's reading instead.
+//
+// Sniffing is deterministic: it depends only on the bytes it is given, never
+// reads beyond them, never allocates, never fails and is safe for concurrent
+// use.
 package mimesniff
+
+import (
+	"bytes"
+	"io"
+	"mime"
+	"net/http"
+	"path/filepath"
+)
 
 // HeaderSize is the number of bytes of a resource that the standard reads to
 // sniff it: its resource header. 1445 bytes is enough to hold the first MP3
@@ -149,4 +223,162 @@ func (r Resource) Sniff() MIMEType {
 	}
 	// 9. The computed MIME type is the supplied MIME type.
 	return supplied
+}
+
+// apacheBugValues are the Content-Type values that old Apache servers sent
+// for files of unknown type, byte for byte.
+// See https://mimesniff.spec.whatwg.org/#supplied-mime-type-detection-algorithm.
+var apacheBugValues = [...]string{
+	"text/plain",
+	"text/plain; charset=ISO-8859-1",
+	"text/plain; charset=iso-8859-1",
+	"text/plain; charset=UTF-8",
+}
+
+// SuppliedFromHTTP implements the supplied MIME type detection algorithm for
+// a resource fetched over HTTP: the supplied MIME type is the last value of
+// the Content-Type header in h, parsed from bytes (see [ParseBytes]), or
+// undefined (the zero MIMEType) when there is none or it does not parse.
+// checkForApacheBug reports whether that last value is, byte for byte, one
+// of "text/plain", "text/plain; charset=ISO-8859-1",
+// "text/plain; charset=iso-8859-1" and "text/plain; charset=UTF-8": old
+// Apache servers sent those for files they did not know, so a browser only
+// tells such a resource apart as text or binary. The comparison is exact on
+// purpose: "text/plain;charset=UTF-8" does not set the flag.
+//
+// The standard says to take the last value, but never says to parse it
+// (https://github.com/whatwg/mimesniff/issues/74), and Fetch uses all the
+// values instead (#214); [SuppliedFromFetch] does that. Values are looked up
+// under the canonical key "Content-Type", as [http.Header.Values] does.
+// SuppliedFromHTTP does not allocate when the value is in serialized form.
+func SuppliedFromHTTP(h http.Header) (supplied MIMEType, checkForApacheBug bool) {
+	values := h.Values("Content-Type")
+	if len(values) == 0 {
+		return MIMEType{}, false
+	}
+	last := values[len(values)-1]
+	checkForApacheBug = isApacheBugValue(last)
+	t, f := parse(last, true)
+	if f.kind != noFailure {
+		return MIMEType{}, checkForApacheBug
+	}
+	return t, checkForApacheBug
+}
+
+// SuppliedFromFetch is like [SuppliedFromHTTP], but takes the supplied MIME
+// type from all the Content-Type values with Fetch's "extract a MIME type"
+// ([ExtractMIMEType]), as browsers do in practice. The apache-bug check is
+// still made on the last value. To sniff an HTTP response this way, set
+//
+//	r.Supplied, r.CheckForApacheBug = mimesniff.SuppliedFromFetch(resp.Header)
+//
+// on the Resource made by [ResourceFromResponse].
+func SuppliedFromFetch(h http.Header) (supplied MIMEType, checkForApacheBug bool) {
+	if values := h.Values("Content-Type"); len(values) > 0 {
+		checkForApacheBug = isApacheBugValue(values[len(values)-1])
+	}
+	supplied, _ = ExtractMIMEType(h)
+	return supplied, checkForApacheBug
+}
+
+// isApacheBugValue reports whether the Content-Type value v is exactly one of
+// apacheBugValues.
+func isApacheBugValue(v string) bool {
+	for _, a := range apacheBugValues {
+		if v == a {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadHeader implements reading the resource header: it reads from r until
+// it has HeaderSize bytes or r ends, and returns them. It loops over short
+// reads, asks r for no more bytes than it needs, and starts no goroutine.
+//
+// body yields every byte of r from the start: the header bytes again, then
+// the rest of r. So a server or crawler can sniff a stream and still pass it
+// on whole.
+//
+// The end of r (io.EOF) is not an error: header is then the whole resource,
+// possibly empty. Any other error is returned along with the bytes read
+// before it, which body still yields before reading r again.
+//
+// The standard also stops reading when "a reasonable amount of time has
+// elapsed". ReadHeader does not measure time: bound it from outside, with a
+// deadline on the connection (net.Conn.SetReadDeadline), a timeout on the
+// http.Client, or a reader that fails when a context is done. When that
+// happens, header holds the bytes that arrived in time: sniffing them is
+// what the standard allows, though a shorter header can give another answer
+// than the whole one would.
+// See https://mimesniff.spec.whatwg.org/#reading-the-resource-header.
+func ReadHeader(r io.Reader) (header []byte, body io.Reader, err error) {
+	buf := make([]byte, HeaderSize)
+	n, err := io.ReadFull(r, buf)
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		err = nil
+	}
+	header = buf[:n:n]
+	return header, io.MultiReader(bytes.NewReader(header), r), err
+}
+
+// ResourceFromHTTP returns the resource of an HTTP response with headers h
+// and body body, as a browser sees it: Supplied and CheckForApacheBug from
+// [SuppliedFromHTTP], NoSniff from [DetermineNoSniff], and Header read from
+// body by [ReadHeader]. The returned reader yields the whole body, header
+// bytes included. A read error is returned with the resource sniffed so far
+// (see ReadHeader).
+//
+// body must be what the browser would decode: without the transfer coding
+// and the content coding. Go's http.Client removes a gzip content coding it
+// asked for itself; a body still gzip-compressed (Content-Encoding: gzip in
+// h) must be decompressed first.
+func ResourceFromHTTP(h http.Header, body io.Reader) (Resource, io.Reader, error) {
+	var r Resource
+	r.Supplied, r.CheckForApacheBug = SuppliedFromHTTP(h)
+	r.NoSniff = DetermineNoSniff(h)
+	header, rest, err := ReadHeader(body)
+	r.Header = header
+	return r, rest, err
+}
+
+// ResourceFromResponse is [ResourceFromHTTP] for an *http.Response: it reads
+// the resource header from resp.Body and replaces resp.Body with a reader
+// that yields the whole body again, header bytes included, and closes the
+// original body. So
+//
+//	r, err := mimesniff.ResourceFromResponse(resp)
+//	computed := r.Sniff()
+//
+// leaves resp as it was. A nil resp.Body is read as empty.
+func ResourceFromResponse(resp *http.Response) (Resource, error) {
+	body := resp.Body
+	if body == nil {
+		body = http.NoBody
+	}
+	r, rest, err := ResourceFromHTTP(resp.Header, body)
+	resp.Body = replayBody{rest, body}
+	return r, err
+}
+
+// replayBody is a response body that replays the resource header.
+type replayBody struct {
+	io.Reader
+	io.Closer
+}
+
+// ResourceFromFile returns the resource of a file read from the file system:
+// Supplied is the MIME type the file system provides, which is the type Go's
+// [mime.TypeByExtension] gives the extension of name (from its built-in table
+// and the system's mime.types files, so it can differ between machines), or
+// undefined when the extension is unknown; Header is data, of which Sniff
+// reads at most HeaderSize bytes. No flag is set.
+// See https://mimesniff.spec.whatwg.org/#supplied-mime-type-detection-algorithm.
+func ResourceFromFile(name string, data []byte) Resource {
+	var r Resource
+	if ext := filepath.Ext(name); ext != "" {
+		r.Supplied, _ = Parse(mime.TypeByExtension(ext))
+	}
+	r.Header = data
+	return r
 }
