@@ -95,9 +95,14 @@ func BenchmarkString(b *testing.B) {
 	}
 }
 
-// benchFiles returns the testdata files, by name.
+// benchFiles returns the files of testdata/files, or of the directory named
+// by MIMESNIFF_BENCH_FILES to measure another corpus, by name.
 func benchFiles(b *testing.B) (names []string, data map[string][]byte) {
-	files, err := filepath.Glob(filepath.Join("testdata", "files", "*"))
+	dir := os.Getenv("MIMESNIFF_BENCH_FILES")
+	if dir == "" {
+		dir = filepath.Join("testdata", "files")
+	}
+	files, err := filepath.Glob(filepath.Join(dir, "*"))
 	if err != nil || len(files) == 0 {
 		b.Fatalf("no testdata files: %v", err)
 	}

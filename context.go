@@ -33,7 +33,7 @@ func (r Resource) SniffImage() MIMEType {
 	if r.Supplied.IsXML() {
 		return r.Supplied
 	}
-	if t, ok := imageTable.match(r.header()); ok {
+	if t, ok := imageTable.match(resourceHeader(r.Header)); ok {
 		return t
 	}
 	return r.Supplied
@@ -50,7 +50,7 @@ func (r Resource) SniffAudioOrVideo() MIMEType {
 	if r.Supplied.IsXML() {
 		return r.Supplied
 	}
-	if t, ok := MatchAudioOrVideoTypePattern(r.header()); ok {
+	if t, ok := MatchAudioOrVideoTypePattern(resourceHeader(r.Header)); ok {
 		return t
 	}
 	return r.Supplied
@@ -66,7 +66,7 @@ func (r Resource) SniffFont() MIMEType {
 	if r.Supplied.IsXML() {
 		return r.Supplied
 	}
-	if t, ok := fontTable.match(r.header()); ok {
+	if t, ok := fontTable.match(resourceHeader(r.Header)); ok {
 		return t
 	}
 	return r.Supplied

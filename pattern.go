@@ -6,6 +6,7 @@ package mimesniff
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/hex"
 	"math/bits"
 	"strings"
@@ -92,33 +93,52 @@ const (
 )
 
 // A sig is a sigRow compiled for matching: pattern and mask as bytes, without
-// the TT cell, which sets tt.
+// the TT cell, which sets tt; and, to compare eight bytes at a time, as two
+// little-endian words.
 type sig struct {
 	pattern, mask []byte
 	tt            bool // the pattern ends with a tag-terminating byte
 	skipWS        bool // leading whitespace bytes are ignored
 	mimeType      MIMEType
+
+	// For a pattern of at most 16 bytes, p0 and m0 are its first eight
+	// bytes and their mask, and p1 and m1 the eight bytes from off1, the
+	// last eight (or the first ones again for a pattern of 8 bytes or
+	// fewer). The mask is 0 past the end of a shorter pattern. Longer
+	// patterns (long) are compared byte by byte.
+	p0, m0, p1, m1 uint64
+	off1           int
+	long           bool
 }
 
-// matchAt runs the pattern matching algorithm for sig on input whose first
-// s bytes are the ignored leading bytes.
-func (g *sig) matchAt(input []byte, s int) bool {
-	n := len(g.pattern)
-	if g.tt {
-		// TT is a pattern cell: count it in the length (B2).
-		if len(input)-s < n+1 || !isTagTerminatingByte(input[s+n]) {
-			return false
-		}
-	} else if len(input)-s < n {
-		return false
-	}
-	in := input[s : s+n]
+// matchBytes compares in, which holds at least len(g.pattern) bytes, with
+// g's pattern under its mask byte by byte.
+func (g *sig) matchBytes(in []byte) bool {
+	in = in[:len(g.pattern)]
 	for p, m := range g.mask {
 		if in[p]&m != g.pattern[p] {
 			return false
 		}
 	}
 	return true
+}
+
+// compileWords sets the words of g from its pattern and mask.
+func (g *sig) compileWords() {
+	n := len(g.pattern)
+	if n > 16 {
+		g.long = true
+		return
+	}
+	word := func(off int) (p, m uint64) {
+		var pb, mb [8]byte
+		copy(pb[:], g.pattern[off:])
+		copy(mb[:], g.mask[off:])
+		return binary.LittleEndian.Uint64(pb[:]), binary.LittleEndian.Uint64(mb[:])
+	}
+	g.off1 = max(n-8, 0)
+	g.p0, g.m0 = word(0)
+	g.p1, g.m1 = word(g.off1)
 }
 
 // A sigTable is a signature table compiled for matching: its rows in the
@@ -131,16 +151,21 @@ type sigTable struct {
 	sigs []sig
 	// first[b] and second[b] have bit i set when row i can match an input
 	// whose first, or second, significant byte is b.
-	first, second [256]uint32
+	first, second [256]uint64
 	// skipWS has bit i set when row i ignores leading whitespace bytes.
-	skipWS uint32
+	skipWS uint64
 }
 
-// compileTable compiles rows. It panics on a malformed row: the tables are
-// constants of the package, checked by TestSignatureTables.
-func compileTable(rows []sigRow) *sigTable {
-	if len(rows) > 32 {
-		panic("mimesniff: signature table has more than 32 rows")
+// compileTable compiles the rows of one or more tables, in order, into one.
+// It panics on a malformed row: the tables are constants of the package,
+// checked by TestSignatureTables.
+func compileTable(tables ...[]sigRow) *sigTable {
+	var rows []sigRow
+	for _, t := range tables {
+		rows = append(rows, t...)
+	}
+	if len(rows) > 64 {
+		panic("mimesniff: signature table has more than 64 rows")
 	}
 	t := &sigTable{sigs: make([]sig, len(rows))}
 	for i, r := range rows {
@@ -164,7 +189,8 @@ func compileTable(rows []sigRow) *sigTable {
 			panic("mimesniff: bad signature row " + r.pattern)
 		}
 		g.mask = mask
-		bit := uint32(1) << i
+		g.compileWords()
+		bit := uint64(1) << i
 		if g.skipWS {
 			t.skipWS |= bit
 		}
@@ -202,30 +228,60 @@ func mustHex(s string) []byte {
 // match returns the MIME type of the first row of t that matches input, in
 // the standard's order, and false if none does.
 func (t *sigTable) match(input []byte) (MIMEType, bool) {
+	cand, s := t.candidates(input)
+	return t.firstMatch(input, cand, s)
+}
+
+// candidates returns the set of rows of t that the first two significant
+// bytes of input allow, and the number s of leading whitespace bytes, which
+// rows that ignore them skip.
+func (t *sigTable) candidates(input []byte) (cand uint64, s int) {
 	// Rows whose patterns are shorter than two bytes could match inputs
 	// shorter than two bytes; there are none (TestSignatureTables).
-	var cand uint32
-	if len(input) >= 2 {
-		cand = t.first[input[0]] & t.second[input[1]] &^ t.skipWS
+	if len(input) < 2 {
+		return 0, 0
 	}
-	s := 0
-	if t.skipWS != 0 {
+	cand = t.first[input[0]] & t.second[input[1]] &^ t.skipWS
+	if t.skipWS != 0 && isWhitespaceByte(input[0]) {
 		for s < len(input) && isWhitespaceByte(input[s]) {
 			s++
 		}
-		if len(input)-s >= 2 {
-			cand |= t.first[input[s]] & t.second[input[s+1]] & t.skipWS
+		if len(input)-s < 2 {
+			return cand, s
 		}
 	}
-	for cand != 0 {
-		i := bits.TrailingZeros32(cand)
-		cand &= cand - 1
-		g := &t.sigs[i]
-		start := 0
+	return cand | t.first[input[s]]&t.second[input[s+1]]&t.skipWS, s
+}
+
+// firstMatch returns the MIME type of the first row of cand that matches
+// input, whose first s bytes are whitespace, and false if none does.
+func (t *sigTable) firstMatch(input []byte, cand uint64, s int) (MIMEType, bool) {
+	for ; cand != 0; cand &= cand - 1 {
+		g := &t.sigs[bits.TrailingZeros64(cand)]
+		in := input
 		if g.skipWS {
-			start = s
+			in = input[s:]
 		}
-		if g.matchAt(input, start) {
+		// The pattern matching algorithm for g on in, the input after
+		// the ignored leading bytes.
+		n := len(g.pattern)
+		if g.tt {
+			// TT is a pattern cell: count it in the length (B2).
+			if len(in) <= n || !isTagTerminatingByte(in[n]) {
+				continue
+			}
+		} else if len(in) < n {
+			continue
+		}
+		if len(in) >= 8 && !g.long {
+			// len(in) >= max(8, n) = off1+8.
+			if binary.LittleEndian.Uint64(in)&g.m0 == g.p0 &&
+				binary.LittleEndian.Uint64(in[g.off1:])&g.m1 == g.p1 {
+				return g.mimeType, true
+			}
+			continue
+		}
+		if g.matchBytes(in) {
 			return g.mimeType, true
 		}
 	}

@@ -128,16 +128,18 @@ type Resource struct {
 	SniffFeeds bool
 }
 
-// header returns the resource header: at most HeaderSize bytes.
-func (r Resource) header() []byte {
-	if len(r.Header) > HeaderSize {
-		return r.Header[:HeaderSize]
+// resourceHeader returns the resource header of a resource whose first bytes
+// are b: at most HeaderSize bytes. (It takes r.Header rather than r, to spare
+// a copy of r.)
+func resourceHeader(b []byte) []byte {
+	if len(b) > HeaderSize {
+		return b[:HeaderSize]
 	}
-	return r.Header
+	return b
 }
 
 // supported reports whether t is supported by the user agent.
-func (r Resource) supported(t MIMEType) bool {
+func (r *Resource) supported(t MIMEType) bool {
 	return r.Supported == nil || r.Supported(t)
 }
 
@@ -172,6 +174,16 @@ func (r Resource) supported(t MIMEType) bool {
 //
 // See https://mimesniff.spec.whatwg.org/#mime-type-sniffing-algorithm.
 func (r Resource) Sniff() MIMEType {
+	if !r.Supplied.IsValid() {
+		// Step 2 for an undefined supplied type, the common case, in a
+		// function small enough to be inlined.
+		return sniffUnknown(resourceHeader(r.Header), !r.NoSniff)
+	}
+	return r.sniffSupplied()
+}
+
+// sniffSupplied is Sniff for a resource with a supplied MIME type.
+func (r *Resource) sniffSupplied() MIMEType {
 	supplied := r.Supplied
 	essence := supplied.Essence()
 	// 1. If the supplied MIME type is an XML MIME type or HTML MIME type,
@@ -191,7 +203,7 @@ func (r Resource) Sniff() MIMEType {
 	// equal to the inverse of the no-sniff flag.
 	switch essence {
 	case "", "unknown/unknown", "application/unknown", "*/*":
-		return sniffUnknown(r.header(), !r.NoSniff)
+		return sniffUnknown(resourceHeader(r.Header), !r.NoSniff)
 	}
 	// 3. If the no-sniff flag is set, the computed MIME type is the
 	// supplied MIME type.
@@ -201,14 +213,14 @@ func (r Resource) Sniff() MIMEType {
 	// 4. If the check-for-apache-bug flag is set, execute the rules for
 	// distinguishing if a resource is text or binary.
 	if r.CheckForApacheBug {
-		return sniffTextOrBinary(r.header())
+		return sniffTextOrBinary(resourceHeader(r.Header))
 	}
 	// 5. If the supplied MIME type is an image MIME type supported by the
 	// user agent, let matched-type be the result of executing the image
 	// type pattern matching algorithm.
 	// 6. If matched-type is not undefined, it is the computed MIME type.
 	if isImageEssence(essence) && r.supported(supplied) {
-		if t, ok := imageTable.match(r.header()); ok {
+		if t, ok := imageTable.match(resourceHeader(r.Header)); ok {
 			return t
 		}
 	}
@@ -217,7 +229,7 @@ func (r Resource) Sniff() MIMEType {
 	// audio or video type pattern matching algorithm.
 	// 8. If matched-type is not undefined, it is the computed MIME type.
 	if isAudioOrVideoEssence(essence) && r.supported(supplied) {
-		if t, ok := MatchAudioOrVideoTypePattern(r.header()); ok {
+		if t, ok := MatchAudioOrVideoTypePattern(resourceHeader(r.Header)); ok {
 			return t
 		}
 	}

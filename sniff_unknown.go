@@ -84,6 +84,20 @@ var (
 	unknownTable    = compileTable(unknownRows)
 )
 
+// unknownRules is every table the rules for identifying an unknown MIME type
+// use, in the order they use them, compiled into one, so that the first two
+// bytes of a resource rule out every row that cannot match in one step. The
+// masks select the rows of each table.
+var (
+	unknownRules = compileTable(scriptableRows, unknownRows, imageRows, audioVideoRows, archiveRows)
+
+	scriptableMask = rowMask(0, len(scriptableRows))
+	archiveMask    = rowMask(len(unknownRules.sigs)-len(archiveRows), len(unknownRules.sigs))
+)
+
+// rowMask returns the set of rows from i to j-1.
+func rowMask(i, j int) uint64 { return (1<<(j-i) - 1) << i }
+
 // SniffUnknown implements the rules for identifying an unknown MIME type on
 // r's resource header, and returns the computed MIME type. It never returns
 // the zero MIMEType.
@@ -103,32 +117,28 @@ var (
 // Other fields of r than Header are ignored.
 // See https://mimesniff.spec.whatwg.org/#rules-for-identifying-an-unknown-mime-type.
 func (r Resource) SniffUnknown(sniffScriptable bool) MIMEType {
-	return sniffUnknown(r.header(), sniffScriptable)
+	return sniffUnknown(resourceHeader(r.Header), sniffScriptable)
 }
 
 func sniffUnknown(h []byte, sniffScriptable bool) MIMEType {
+	cand, s := unknownRules.candidates(h)
 	// 1. If the sniff-scriptable flag is set, the table of scriptable
-	// types.
-	if sniffScriptable {
-		if t, ok := scriptableTable.match(h); ok {
-			return t
-		}
+	// types; 2. the table of types that are never scriptable;
+	// 3. image type pattern matching; 4. audio or video type pattern
+	// matching, its table first.
+	if !sniffScriptable {
+		cand &^= scriptableMask
 	}
-	// 2. The table of types that are never scriptable.
-	if t, ok := unknownTable.match(h); ok {
+	if t, ok := unknownRules.firstMatch(h, cand&^archiveMask, s); ok {
 		return t
 	}
-	// 3. Image type pattern matching.
-	if t, ok := imageTable.match(h); ok {
-		return t
-	}
-	// 4. Audio or video type pattern matching.
-	if t, ok := MatchAudioOrVideoTypePattern(h); ok {
+	// 4. (continued) the signatures for MP4, WebM and MP3 without ID3.
+	if t, ok := matchAudioOrVideoSignatures(h); ok {
 		return t
 	}
 	// 5. Archive type pattern matching. (Font type pattern matching is
 	// commented out of the standard: browsers do not sniff fonts here.)
-	if t, ok := archiveTable.match(h); ok {
+	if t, ok := unknownRules.firstMatch(h, cand&archiveMask, s); ok {
 		return t
 	}
 	// 6. If the resource header contains no binary data bytes, return
@@ -151,7 +161,7 @@ func sniffUnknown(h []byte, sniffScriptable bool) MIMEType {
 // fields of r than Header are ignored.
 // See https://mimesniff.spec.whatwg.org/#rules-for-text-or-binary.
 func (r Resource) SniffTextOrBinary() MIMEType {
-	return sniffTextOrBinary(r.header())
+	return sniffTextOrBinary(resourceHeader(r.Header))
 }
 
 func sniffTextOrBinary(h []byte) MIMEType {
@@ -249,7 +259,7 @@ func hasBinaryData(b []byte) bool {
 // (https://github.com/whatwg/mimesniff/issues/67): "<rss" also matches
 // "<rssfoo>", and "<feed" also matches "<feedback>".
 func (r Resource) SniffFeedOrHTML() MIMEType {
-	t, ok := sniffFeed(r.header())
+	t, ok := sniffFeed(resourceHeader(r.Header))
 	if !ok {
 		return r.Supplied
 	}
