@@ -58,7 +58,10 @@ func (t MIMEType) MarshalText() ([]byte, error) {
 // UnmarshalText sets *t to the MIME type that text, UTF-8, parses to (see
 // [Parse]). Empty text sets the zero MIMEType, so that UnmarshalText undoes
 // MarshalText. It implements [encoding.TextUnmarshaler], so a MIMEType can
-// be read from JSON or set with flag.TextVar.
+// be read from JSON or set with flag.TextVar. It is for text that is meant
+// to be a MIME type; a Content-Type header value as it came off the wire is
+// bytes, to be parsed with [ParseBytes] or [SuppliedFromHTTP], for which
+// failure means an undefined type rather than an error.
 func (t *MIMEType) UnmarshalText(text []byte) error {
 	if len(text) == 0 {
 		*t = MIMEType{}

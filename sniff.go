@@ -314,7 +314,9 @@ func isApacheBugValue(v string) bool {
 //
 // The end of r (io.EOF) is not an error: header is then the whole resource,
 // possibly empty. Any other error is returned along with the bytes read
-// before it, which body still yields before reading r again.
+// before it, which body still yields before reading r again; that includes
+// io.ErrUnexpectedEOF from r, as net/http returns for a body cut short, and
+// io.ErrNoProgress when r returns no bytes and no error 100 times in a row.
 //
 // The standard also stops reading when "a reasonable amount of time has
 // elapsed". ReadHeader does not measure time: bound it from outside, with a
@@ -326,8 +328,22 @@ func isApacheBugValue(v string) bool {
 // See https://mimesniff.spec.whatwg.org/#reading-the-resource-header.
 func ReadHeader(r io.Reader) (header []byte, body io.Reader, err error) {
 	buf := make([]byte, HeaderSize)
-	n, err := io.ReadFull(r, buf)
-	if err == io.EOF || err == io.ErrUnexpectedEOF {
+	n := 0
+	// As io.ReadFull, but io.ErrUnexpectedEOF from r, such as a body
+	// shorter than its Content-Length, is an error like any other; and, as
+	// bufio does, a reader that keeps returning nothing is an error rather
+	// than a loop without end.
+	for empty := 0; n < len(buf) && err == nil; {
+		var m int
+		m, err = r.Read(buf[n:])
+		n += m
+		if m > 0 {
+			empty = 0
+		} else if empty++; empty == 100 && err == nil {
+			err = io.ErrNoProgress
+		}
+	}
+	if err == io.EOF {
 		err = nil
 	}
 	header = buf[:n:n]
