@@ -1,0 +1,906 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package mimesniff_test
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/mimesniff/mimesniff"
+)
+
+// Expected values in this file are worked out by hand from the steps of
+// "parse a MIME type" (https://mimesniff.spec.whatwg.org/#parse-a-mime-type),
+// "serialize a MIME type" and, for the header functions, the Fetch Standard
+// (https://fetch.spec.whatwg.org/#concept-header-extract-mime-type,
+// #determine-nosniff, #legacy-extract-an-encoding) and the Encoding
+// Standard's table of labels. Step numbers refer to those algorithms.
+
+// A parseTest is one input of "parse a MIME type" and the serialization of
+// the record it gives.
+type parseTest struct {
+	name string
+	in   string
+	want string // the serialization, or "" when parsing fails
+	off  int    // when parsing fails, ParseError.Offset: where the problem is
+}
+
+var parseTests = []parseTest{
+	// Step 1: leading and trailing HTTP whitespace (TAB, LF, CR, SPACE) is
+	// removed; U+000C FF is not HTTP whitespace.
+	{name: "empty", in: "", off: 0},
+	{name: "whitespace only", in: " \t\r\n", off: 4},
+	{name: "plain", in: "x/x", want: "x/x"},
+	{name: "leading and trailing HTTP whitespace", in: " \t\n\rx/x\r\n\t ", want: "x/x"},
+	{name: "leading FF is not whitespace", in: "\fx/x", off: 0},
+	{name: "trailing FF is not whitespace", in: "x/x\f", off: 3},
+	{name: "trailing whitespace after a parameter", in: "x/x;a=b \r\n", want: "x/x;a=b"},
+	{name: "trailing FF in a value drops it", in: "x/x;a=b\f", want: "x/x"},
+	{name: "leading whitespace then no slash", in: "  x", off: 3},
+	{name: "leading whitespace then empty type", in: "  /x", off: 2},
+
+	// Steps 3 to 5: the type, up to "/", non-empty and all HTTP token code
+	// points; there must be a "/".
+	{name: "slash only", in: "/", off: 0},
+	{name: "empty type", in: "/x", off: 0},
+	{name: "no slash", in: "x", off: 1},
+	{name: "no slash, with a parameter", in: "x;a=b", off: 1},
+	{name: "space inside type", in: "x y/z", off: 1},
+	{name: "space before slash", in: "x /x", off: 1},
+	{name: "tab before slash", in: "x\t/x", off: 1},
+	{name: "semicolon inside type", in: "x;y/z", off: 1},
+	{name: "at sign inside type", in: "x@y/z", off: 1},
+	{name: "every token code point in type", in: "!#$%&'*+-.^_`|~09azAZ/x", want: "!#$%&'*+-.^_`|~09azaz/x"},
+	{name: "star/star parses", in: "*/*", want: "*/*"},
+	{name: "invalid UTF-8 in type", in: "\xff/x", off: 0},
+	{name: "U+00E9 in type", in: "\u00e9/x", off: 0},
+	{name: "NUL in type", in: "x\x00/x", off: 1},
+
+	// Steps 6 to 9: the subtype, up to ";", trailing HTTP whitespace
+	// removed, non-empty and all HTTP token code points.
+	{name: "empty subtype", in: "x/", off: 2},
+	{name: "empty subtype before parameters", in: "x/;a=b", off: 2},
+	{name: "whitespace-only subtype", in: "x/ ;a=b", off: 2},
+	{name: "space before subtype", in: "x/ x", off: 2},
+	{name: "space inside subtype", in: "x/x x", off: 3},
+	{name: "slash inside subtype", in: "x/y/z", off: 3},
+	{name: "invalid UTF-8 in subtype", in: "x/\xff", off: 2},
+	{name: "U+00E9 in subtype", in: "x/\u00e9", off: 2},
+	{name: "NUL at the end of subtype", in: "text/html\x00", off: 9},
+	{name: "whitespace before semicolon", in: "x/x \t;a=b", want: "x/x;a=b"},
+	{name: "FF before semicolon", in: "x/x\f;a=b", off: 3},
+	{name: "every token code point in subtype", in: "x/!#$%&'*+-.^_`|~09azAZ", want: "x/!#$%&'*+-.^_`|~09azaz"},
+
+	// Step 10: type and subtype in ASCII lowercase.
+	{name: "upper-case type and subtype", in: "TEXT/HTML", want: "text/html"},
+	{name: "mixed case everything", in: "Text/Html;Charset=UTF-8", want: "text/html;charset=UTF-8"},
+	{name: "upper-case name, value kept", in: "x/x;A=B", want: "x/x;a=B"},
+	{name: "long upper-case subtype", in: "X/" + strings.Repeat("Y", 200) + ";A=B", want: "x/" + strings.Repeat("y", 200) + ";a=B"},
+
+	// Step 11.1 and 11.2: skip ";", then HTTP whitespace.
+	{name: "trailing semicolon", in: "x/x;", want: "x/x"},
+	{name: "semicolon runs", in: "x/x;;;a=b", want: "x/x;a=b"},
+	{name: "semicolon run at the end", in: "x/x;a=b;;;", want: "x/x;a=b"},
+	{name: "space after semicolon", in: "x/x; a=b", want: "x/x;a=b"},
+	{name: "whitespace after semicolon", in: "x/x;\t\r\n a=b", want: "x/x;a=b"},
+	{name: "FF after semicolon makes a bad name", in: "x/x;\fa=b", want: "x/x"},
+	{name: "whitespace around semicolons", in: "x/x ; a=b ; c=d", want: "x/x;a=b;c=d"},
+
+	// Steps 11.3 to 11.5: the name, up to ";" or "="; no "=" drops it.
+	{name: "name without =", in: "x/x;a", want: "x/x"},
+	{name: "name without = before another", in: "x/x;a;b=c", want: "x/x;b=c"},
+	{name: "name and = at the end", in: "x/x;a=", want: "x/x"},
+	{name: "empty name", in: "x/x;=b", want: "x/x"},
+	{name: "empty name before another", in: "x/x;=b;c=d", want: "x/x;c=d"},
+	{name: "space before =", in: "x/x;a =b", want: "x/x"},
+	{name: "at sign in name", in: "x/x;a@=b", want: "x/x"},
+	{name: "slash in name", in: "x/x;a/b=c", want: "x/x"},
+	{name: "parentheses in name", in: "x/x;(a)=b", want: "x/x"},
+	{name: "quotes in name", in: `x/x;"a"=b`, want: "x/x"},
+	{name: "U+00E9 in name", in: "x/x;\u00e9=b", want: "x/x"},
+	{name: "invalid UTF-8 in name", in: "x/x;\xff=b", want: "x/x"},
+	{name: "every token code point in name", in: "x/x;!#$%&'*+-.^_`|~09azAZ=b", want: "x/x;!#$%&'*+-.^_`|~09azaz=b"},
+
+	// Step 11.8: an unquoted value, up to ";", trailing HTTP whitespace
+	// removed; empty drops it.
+	{name: "empty unquoted value", in: "x/x;a=;b=c", want: "x/x;b=c"},
+	{name: "whitespace-only unquoted value", in: "x/x;a= \t;b=c", want: "x/x;b=c"},
+	{name: "trailing whitespace in value", in: "x/x;a=b \t;c=d", want: "x/x;a=b;c=d"},
+	{name: "leading space in value kept", in: "x/x;a= b", want: `x/x;a=" b"`},
+	{name: "space inside value", in: "x/x;a=b c", want: `x/x;a="b c"`},
+	{name: "tab inside value", in: "x/x;a=b\tc", want: "x/x;a=\"b\tc\""},
+	{name: "= inside value", in: "x/x;a=b=c", want: `x/x;a="b=c"`},
+	{name: "quote inside unquoted value", in: `x/x;a=b"c`, want: `x/x;a="b\"c"`},
+	{name: "space then quoted string is unquoted", in: `x/x;a= "b"`, want: `x/x;a=" \"b\""`},
+	{name: "backslash in unquoted value", in: `x/x;a=b\c`, want: `x/x;a="b\\c"`},
+	{name: "semicolon ends an unquoted value", in: `x/x;a=b\;c`, want: `x/x;a="b\\"`},
+
+	// Step 11.7: a quoted value, by "collect an HTTP quoted string" with
+	// extract-value set, then everything up to ";" is ignored.
+	{name: "quoted empty value", in: `x/x;a=""`, want: `x/x;a=""`},
+	{name: "quoted token value", in: `x/x;a="b"`, want: "x/x;a=b"},
+	{name: "quoted value with space", in: `x/x;a="b c"`, want: `x/x;a="b c"`},
+	{name: "quoted value with semicolon", in: `x/x;a="b;c";d=e`, want: `x/x;a="b;c";d=e`},
+	{name: "quoted value with trailing space", in: `x/x;a="b " ;c=d`, want: `x/x;a="b ";c=d`},
+	{name: "lone quote", in: `x/x;a="`, want: `x/x;a=""`},
+	{name: "unterminated quote", in: `x/x;a="abc`, want: "x/x;a=abc"},
+	{name: "unterminated quote swallows semicolons", in: `x/x;a="b;c=d`, want: `x/x;a="b;c=d"`},
+	{name: "unterminated quote, trailing space removed first", in: `x/x;a="b `, want: "x/x;a=b"},
+	{name: "backslash at the end", in: `x/x;a="abc\`, want: `x/x;a="abc\\"`},
+	{name: "escaped quote at the end", in: `x/x;a="b\"`, want: `x/x;a="b\""`},
+	{name: "escapes", in: `x/x;a="\a\"\\"`, want: `x/x;a="a\"\\"`},
+	{name: "needless escapes removed", in: `x/x;a="\b\c"`, want: "x/x;a=bc"},
+	{name: "escaped U+00E9", in: "x/x;a=\"\\\u00e9\"", want: "x/x;a=\"\u00e9\""},
+	{name: "escaped NUL still dropped", in: "x/x;a=\"\\\x00\"", want: "x/x"},
+	{name: "trailing garbage after quotes", in: `text/html;charset="shift_jis"iso-2022-jp`, want: "text/html;charset=shift_jis"},
+	{name: "quotes in the trailing garbage", in: `x/x;a="b"c"d";e=f`, want: "x/x;a=b;e=f"},
+	{name: "space after closing quote", in: `x/x;a="b" ;c=d`, want: "x/x;a=b;c=d"},
+	{name: "name=value garbage after quotes ignored", in: `x/x;a="b"xc=d`, want: "x/x;a=b"},
+	{name: "space and name=value after quotes ignored", in: `x/x;a="b" c=d;e=f`, want: "x/x;a=b;e=f"},
+
+	// Step 11.9: the value must be HTTP quoted-string token code points:
+	// U+0009, U+0020 to U+007E, U+0080 to U+00FF.
+	{name: "U+00FF kept", in: "x/x;a=\u00ff", want: "x/x;a=\"\u00ff\""},
+	{name: "U+0080 kept", in: "x/x;a=\u0080", want: "x/x;a=\"\u0080\""},
+	{name: "U+00E9 in a word kept", in: "x/x;a=caf\u00e9", want: "x/x;a=\"caf\u00e9\""},
+	{name: "U+0100 dropped", in: "x/x;a=\u0100", want: "x/x"},
+	{name: "U+20AC dropped", in: "x/x;a=\u20ac;b=c", want: "x/x;b=c"},
+	{name: "U+1F600 dropped", in: "x/x;a=\U0001f600", want: "x/x"},
+	{name: "NUL dropped", in: "x/x;a=b\x00", want: "x/x"},
+	{name: "quoted NUL dropped", in: "x/x;a=\"b\x00\"", want: "x/x"},
+	{name: "DEL dropped", in: "x/x;a=b\x7f", want: "x/x"},
+	{name: "U+001F dropped", in: "x/x;a=\x1f", want: "x/x"},
+	{name: "LF inside value dropped", in: "x/x;a=b\nc", want: "x/x"},
+	{name: "invalid UTF-8 drops the parameter", in: "x/x;a=\xff", want: "x/x"},
+	{name: "invalid UTF-8 in quotes", in: "x/x;a=\"\xc3\"", want: "x/x"},
+	{name: "the rest is kept after a dropped value", in: "x/x;a=\xff;b=c", want: "x/x;b=c"},
+
+	// Step 11.9: the first parameter of a name wins, case-insensitively.
+	{name: "duplicate name", in: "x/x;a=1;a=2", want: "x/x;a=1"},
+	{name: "duplicate name in other case", in: "x/x;a=1;A=2", want: "x/x;a=1"},
+	{name: "duplicate name, first upper", in: "x/x;A=1;a=2", want: "x/x;a=1"},
+	{name: "dropped empty value does not claim the name", in: "x/x;a=;a=2", want: "x/x;a=2"},
+	{name: "dropped bad value does not claim the name", in: "x/x;a=\u0100;a=2", want: "x/x;a=2"},
+	{name: "quoted empty value claims the name", in: `x/x;a="";a=2`, want: `x/x;a=""`},
+	{name: "parameter order kept", in: "x/x;b=1;a=2;c=3", want: "x/x;b=1;a=2;c=3"},
+}
+
+// checkParseError checks that err, returned for input in, is a *ParseError
+// that describes in, and returns it.
+func checkParseError(t *testing.T, err error, in string) *mimesniff.ParseError {
+	t.Helper()
+	var pe *mimesniff.ParseError
+	if !errors.As(err, &pe) {
+		t.Fatalf("error %v (%T) is not a *mimesniff.ParseError", err, err)
+	}
+	if pe.Input != in {
+		t.Errorf("ParseError.Input = %q, want %q", pe.Input, in)
+	}
+	if pe.Offset < 0 || pe.Offset > len(in) {
+		t.Errorf("ParseError.Offset = %d, want 0 to %d", pe.Offset, len(in))
+	}
+	if pe.Reason == "" {
+		t.Errorf("ParseError.Reason is empty")
+	}
+	if msg := err.Error(); !strings.Contains(msg, fmt.Sprintf("%q", in)) {
+		t.Errorf("error %q does not mention the input %q", msg, in)
+	}
+	return pe
+}
+
+func TestParse(t *testing.T) {
+	seen := make(map[string]bool)
+	for _, tc := range parseTests {
+		if seen[tc.name] {
+			t.Errorf("two rows are named %q", tc.name)
+		}
+		seen[tc.name] = true
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := mimesniff.Parse(tc.in)
+			if tc.want == "" {
+				if err == nil {
+					t.Fatalf("Parse(%q) = %q, want failure", tc.in, got)
+				}
+				if got.IsValid() {
+					t.Errorf("Parse(%q) failed but returned %q, want the zero MIMEType", tc.in, got)
+				}
+				pe := checkParseError(t, err, tc.in)
+				if pe.Offset != tc.off {
+					t.Errorf("Parse(%q): ParseError.Offset = %d, want %d (%v)", tc.in, pe.Offset, tc.off, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Parse(%q) = %v, want %q", tc.in, err, tc.want)
+			}
+			if s := got.String(); s != tc.want {
+				t.Errorf("Parse(%q).String() = %q, want %q", tc.in, s, tc.want)
+			}
+			if !got.IsValid() {
+				t.Errorf("Parse(%q).IsValid() = false, want true", tc.in)
+			}
+		})
+	}
+}
+
+// TestParseManyParameters has more parameters than fit in a small set, so
+// that "does not exist" is checked for names seen long before.
+func TestParseManyParameters(t *testing.T) {
+	var in, want strings.Builder
+	in.WriteString("x/x")
+	want.WriteString("x/x")
+	for i := range 20 {
+		fmt.Fprintf(&in, "; P%d=%d", i, i)
+		fmt.Fprintf(&want, ";p%d=%d", i, i)
+	}
+	// Every name again, in another case and order: all dropped.
+	for i := 19; i >= 0; i-- {
+		fmt.Fprintf(&in, ";p%d=again", i)
+	}
+	fmt.Fprintf(&in, ";new=1")
+	want.WriteString(";new=1")
+	got, err := mimesniff.Parse(in.String())
+	if err != nil {
+		t.Fatalf("Parse(%q) = %v", in.String(), err)
+	}
+	if got.String() != want.String() {
+		t.Errorf("Parse(%q) = %q, want %q", in.String(), got, want.String())
+	}
+}
+
+func TestParseErrorMessages(t *testing.T) {
+	for _, tc := range []struct {
+		name, in, want string
+	}{
+		{"empty", "", `mimesniff: invalid MIME type "": empty type at offset 0`},
+		{"no slash", "text", `mimesniff: invalid MIME type "text": no "/" after the type at offset 4`},
+		{"space in type", "text /html", `mimesniff: invalid MIME type "text /html": type contains U+0020 ' ' at offset 4`},
+		{"empty subtype", "text/", `mimesniff: invalid MIME type "text/": empty subtype at offset 5`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := mimesniff.Parse(tc.in)
+			if err == nil {
+				t.Fatalf("Parse(%q) succeeded, want %s", tc.in, tc.want)
+			}
+			if got := err.Error(); got != tc.want {
+				t.Errorf("Parse(%q) error = %s, want %s", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestParseBytes(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		in        string // bytes
+		want      string // String(), UTF-8; "" for failure
+		wantBytes string // Bytes()
+		off       int
+	}{
+		{name: "E9 is U+00E9", in: "x/x;a=\xe9", want: "x/x;a=\"\u00e9\"", wantBytes: "x/x;a=\"\xe9\""},
+		{name: "E9 and FF quoted", in: "x/x;a=\"\xe9\xff\"", want: "x/x;a=\"\u00e9\u00ff\"", wantBytes: "x/x;a=\"\xe9\xff\""},
+		{name: "80 is U+0080", in: "x/x;a=\x80", want: "x/x;a=\"\u0080\"", wantBytes: "x/x;a=\"\x80\""},
+		{name: "UTF-8 bytes are two code points", in: "x/x;a=\xc3\xa9", want: "x/x;a=\"\u00c3\u00a9\"", wantBytes: "x/x;a=\"\xc3\xa9\""},
+		{name: "escaped E9", in: "x/x;a=\"\\\xe9\"", want: "x/x;a=\"\u00e9\"", wantBytes: "x/x;a=\"\xe9\""},
+		{name: "DEL dropped", in: "x/x;a=\x7f", want: "x/x", wantBytes: "x/x"},
+		{name: "E9 in name dropped", in: "x/x;\xe9=b", want: "x/x", wantBytes: "x/x"},
+		{name: "E9 in type", in: "\xe9/x", off: 0},
+		{name: "E9 in subtype", in: "x/\xe9", off: 2},
+		{name: "A0 (NBSP) is not whitespace", in: "\xa0x/x", off: 0},
+		{name: "ASCII", in: "Text/HTML; Charset=\"UTF-8\"", want: "text/html;charset=UTF-8", wantBytes: "text/html;charset=UTF-8"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := mimesniff.ParseBytes([]byte(tc.in))
+			if tc.want == "" {
+				if err == nil {
+					t.Fatalf("ParseBytes(%q) = %q, want failure", tc.in, got)
+				}
+				pe := checkParseError(t, err, tc.in)
+				if pe.Offset != tc.off {
+					t.Errorf("ParseBytes(%q): ParseError.Offset = %d, want %d", tc.in, pe.Offset, tc.off)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("ParseBytes(%q) = %v, want %q", tc.in, err, tc.want)
+			}
+			if s := got.String(); s != tc.want {
+				t.Errorf("ParseBytes(%q).String() = %q, want %q", tc.in, s, tc.want)
+			}
+			if diff := cmp.Diff([]byte(tc.wantBytes), got.Bytes()); diff != "" {
+				t.Errorf("ParseBytes(%q).Bytes() mismatch (-want +got):\n%s", tc.in, diff)
+			}
+		})
+	}
+}
+
+// TestParseBytesASCII checks that on ASCII input, where isomorphic decoding
+// and UTF-8 decoding agree, ParseBytes and Parse agree.
+func TestParseBytesASCII(t *testing.T) {
+	n := 0
+	for _, tc := range parseTests {
+		if !isASCII(tc.in) {
+			continue
+		}
+		n++
+		want, wantErr := mimesniff.Parse(tc.in)
+		got, gotErr := mimesniff.ParseBytes([]byte(tc.in))
+		if (wantErr == nil) != (gotErr == nil) || got != want {
+			t.Errorf("%s: ParseBytes(%q) = %q, %v; Parse gives %q, %v", tc.name, tc.in, got, gotErr, want, wantErr)
+		}
+		if wantErr != nil && gotErr != nil && wantErr.Error() != gotErr.Error() {
+			t.Errorf("%s: ParseBytes(%q) error = %v, Parse error = %v", tc.name, tc.in, gotErr, wantErr)
+		}
+	}
+	if n < 50 {
+		t.Errorf("only %d ASCII rows compared", n)
+	}
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+func TestAccessors(t *testing.T) {
+	type accessors struct {
+		Type, Subtype, Essence string
+		Params                 []mimesniff.Param
+	}
+	for _, tc := range []struct {
+		name string
+		in   string
+		want accessors
+	}{
+		{"no parameters", "text/html", accessors{"text", "html", "text/html", nil}},
+		{"case folded", "Text/HTML;Charset=UTF-8", accessors{"text", "html", "text/html", []mimesniff.Param{{"charset", "UTF-8"}}}},
+		{"order and unescaping", `x/y;b=2;a="q\"uo\\te";c="";d="e f"`, accessors{"x", "y", "x/y", []mimesniff.Param{
+			{"b", "2"}, {"a", `q"uo\te`}, {"c", ""}, {"d", "e f"},
+		}}},
+		{"quoted delimiters", `x/y;a="b;c=d";e="f\";g=h";i=j`, accessors{"x", "y", "x/y", []mimesniff.Param{
+			{"a", "b;c=d"}, {"e", `f";g=h`}, {"i", "j"},
+		}}},
+		{"U+00E9", "x/y;a=\u00e9", accessors{"x", "y", "x/y", []mimesniff.Param{{"a", "\u00e9"}}}},
+		{"star", "*/*;q=0.8", accessors{"*", "*", "*/*", []mimesniff.Param{{"q", "0.8"}}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := mimesniff.MustParse(tc.in)
+			got := accessors{Type: m.Type(), Subtype: m.Subtype(), Essence: m.Essence()}
+			for name, value := range m.Params() {
+				got.Params = append(got.Params, mimesniff.Param{Name: name, Value: value})
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("accessors of %q mismatch (-want +got):\n%s", tc.in, diff)
+			}
+		})
+	}
+}
+
+func TestParam(t *testing.T) {
+	m := mimesniff.MustParse(`text/plain;Charset="UTF-8";x="a\"b";y="";z="c;d=e";w="f\";v=g";u=caf` + "\u00e9")
+	for _, tc := range []struct {
+		name      string
+		param     string
+		wantValue string
+		wantOK    bool
+	}{
+		{"lower-case lookup", "charset", "UTF-8", true},
+		{"upper-case lookup", "CHARSET", "UTF-8", true},
+		{"mixed-case lookup", "ChArSeT", "UTF-8", true},
+		{"unescaped value", "x", `a"b`, true},
+		{"empty value", "y", "", true},
+		{"semicolon in value", "z", "c;d=e", true},
+		{"not a parameter: inside a quoted value", "d", "", false},
+		{"not a parameter: after an escaped quote", "v", "", false},
+		{"after a value with an escaped quote", "w", `f";v=g`, true},
+		{"U+00E9 value", "u", "caf\u00e9", true},
+		{"missing", "format", "", false},
+		{"empty name", "", "", false},
+		{"name with =", "charset=", "", false},
+		{"Unicode folding is not ASCII folding", "char\u017fet", "", false}, // U+017F LATIN SMALL LETTER LONG S folds to s in Unicode only
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v, ok := m.Param(tc.param)
+			if v != tc.wantValue || ok != tc.wantOK {
+				t.Errorf("%q.Param(%q) = %q, %v, want %q, %v", m, tc.param, v, ok, tc.wantValue, tc.wantOK)
+			}
+		})
+	}
+}
+
+func TestParamsEarlyBreak(t *testing.T) {
+	m := mimesniff.MustParse("x/x;a=1;b=2;c=3")
+	var got []string
+	for name := range m.Params() {
+		got = append(got, name)
+		if len(got) == 2 {
+			break // the iterator must stop, or range panics
+		}
+	}
+	if diff := cmp.Diff([]string{"a", "b"}, got); diff != "" {
+		t.Errorf("Params with break mismatch (-want +got):\n%s", diff)
+	}
+}
+
+func TestZeroMIMEType(t *testing.T) {
+	var z mimesniff.MIMEType
+	if z.IsValid() {
+		t.Errorf("MIMEType{}.IsValid() = true, want false")
+	}
+	if s := z.String(); s != "" {
+		t.Errorf("MIMEType{}.String() = %q, want %q", s, "")
+	}
+	if b := z.Bytes(); b != nil {
+		t.Errorf("MIMEType{}.Bytes() = %q, want nil", b)
+	}
+	if got := (struct{ typ, sub, ess string }{z.Type(), z.Subtype(), z.Essence()}); got != (struct{ typ, sub, ess string }{}) {
+		t.Errorf("MIMEType{}: Type, Subtype, Essence = %q, want all empty", got)
+	}
+	for name, value := range z.Params() {
+		t.Errorf("MIMEType{}.Params() yields %q=%q, want nothing", name, value)
+	}
+	if v, ok := z.Param("charset"); v != "" || ok {
+		t.Errorf("MIMEType{}.Param(%q) = %q, %v, want \"\", false", "charset", v, ok)
+	}
+	if g := groupsOfRecord(z); len(g) != 0 {
+		t.Errorf("MIMEType{} is in groups %q, want none", g)
+	}
+	if got := mimesniff.Minimize(z, nil); got != "" {
+		t.Errorf("Minimize(MIMEType{}, nil) = %q, want \"\"", got)
+	}
+	if got := mimesniff.Minimize(z, func(mimesniff.MIMEType) bool { return true }); got != "" {
+		t.Errorf("Minimize(MIMEType{}, all) = %q, want \"\"", got)
+	}
+	if !z.Equal(mimesniff.MIMEType{}) {
+		t.Errorf("MIMEType{}.Equal(MIMEType{}) = false, want true")
+	}
+	if z.Equal(mimesniff.MustParse("x/x")) {
+		t.Errorf("MIMEType{}.Equal(x/x) = true, want false")
+	}
+}
+
+func TestEqual(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		a, b string
+		want bool
+	}{
+		{"same", "text/html", "text/html", true},
+		{"case and whitespace", "text/html", " TEXT/HTML ", true},
+		{"parameter name case", "text/html;a=b", "text/html;A=b", true},
+		{"quoting", `text/html;a=b`, `text/html;a="b"`, true},
+		{"dropped parameters", "text/html", "text/html;;a;=b", true},
+		{"value case", "text/html;a=b", "text/html;a=B", false},
+		{"parameter order", "x/x;a=1;b=2", "x/x;b=2;a=1", false},
+		{"extra parameter", "text/html", "text/html;charset=utf-8", false},
+		{"subtype", "text/html", "text/plain", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, b := mimesniff.MustParse(tc.a), mimesniff.MustParse(tc.b)
+			if got := a.Equal(b); got != tc.want {
+				t.Errorf("%q.Equal(%q) = %v, want %v", a, b, got, tc.want)
+			}
+			if got := b.Equal(a); got != tc.want {
+				t.Errorf("%q.Equal(%q) = %v, want %v", b, a, got, tc.want)
+			}
+			if got := a == b; got != tc.want {
+				t.Errorf("%q == %q is %v, want %v", a, b, got, tc.want)
+			}
+			m := map[mimesniff.MIMEType]bool{a: true}
+			if got := m[b]; got != tc.want {
+				t.Errorf("map key %q found under %q: %v, want %v", a, b, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestMustParse(t *testing.T) {
+	if got := mimesniff.MustParse(" Text/Plain "); got.String() != "text/plain" {
+		t.Errorf("MustParse(%q) = %q, want %q", " Text/Plain ", got, "text/plain")
+	}
+	for _, in := range []string{"", "text", "text/", "te xt/plain", "\xff/x"} {
+		t.Run(fmt.Sprintf("%q", in), func(t *testing.T) {
+			defer func() {
+				r := recover()
+				if r == nil {
+					t.Fatalf("MustParse(%q) did not panic", in)
+				}
+				err, ok := r.(error)
+				if !ok {
+					t.Fatalf("MustParse(%q) panicked with %v (%T), want an error", in, r, r)
+				}
+				checkParseError(t, err, in)
+			}()
+			got := mimesniff.MustParse(in)
+			t.Errorf("MustParse(%q) = %q", in, got)
+		})
+	}
+}
+
+func TestMarshalText(t *testing.T) {
+	type doc struct {
+		Type mimesniff.MIMEType `json:"type"`
+	}
+	for _, tc := range []struct {
+		name string
+		in   string // "" for the zero MIMEType
+		json string
+	}{
+		{"zero", "", `{"type":""}`},
+		{"plain", "text/html", `{"type":"text/html"}`},
+		{"normalized", `Text/HTML; Charset="utf-8"`, `{"type":"text/html;charset=utf-8"}`},
+		{"quoted value", `x/x;a="b \"c\""`, `{"type":"x/x;a=\"b \\\"c\\\"\""}`},
+		{"U+00E9 is UTF-8 text", "x/x;a=\u00e9", "{\"type\":\"x/x;a=\\\"\u00e9\\\"\"}"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var m mimesniff.MIMEType
+			if tc.in != "" {
+				m = mimesniff.MustParse(tc.in)
+			}
+			b, err := json.Marshal(doc{m})
+			if err != nil {
+				t.Fatalf("json.Marshal(%q) = %v", m, err)
+			}
+			if string(b) != tc.json {
+				t.Errorf("json.Marshal(%q) = %s, want %s", m, b, tc.json)
+			}
+			got := doc{Type: mimesniff.MustParse("x/old")} // overwritten, even by ""
+			if err := json.Unmarshal(b, &got); err != nil {
+				t.Fatalf("json.Unmarshal(%s) = %v", b, err)
+			}
+			if got.Type != m {
+				t.Errorf("json.Unmarshal(%s) = %q, want %q", b, got.Type, m)
+			}
+
+			text, err := m.MarshalText()
+			if err != nil || string(text) != m.String() {
+				t.Errorf("%q.MarshalText() = %q, %v, want %q, nil", m, text, err, m.String())
+			}
+			prefix := []byte("Content-Type: ")
+			app, err := m.AppendText(prefix[:len(prefix):len(prefix)])
+			if err != nil || string(app) != "Content-Type: "+m.String() {
+				t.Errorf("%q.AppendText(%q) = %q, %v, want %q, nil", m, prefix, app, err, "Content-Type: "+m.String())
+			}
+			var u mimesniff.MIMEType
+			if err := u.UnmarshalText(text); err != nil || u != m {
+				t.Errorf("UnmarshalText(%q) = %v, gives %q, want %q", text, err, u, m)
+			}
+		})
+	}
+}
+
+func TestUnmarshalTextError(t *testing.T) {
+	var d struct {
+		Type mimesniff.MIMEType `json:"type"`
+	}
+	err := json.Unmarshal([]byte(`{"type":"text /html"}`), &d)
+	if err == nil {
+		t.Fatalf("json.Unmarshal of %q succeeded with %q, want an error", "text /html", d.Type)
+	}
+	checkParseError(t, err, "text /html")
+
+	var m mimesniff.MIMEType
+	for _, in := range []string{" ", "text", "\xff/x"} {
+		if err := m.UnmarshalText([]byte(in)); err == nil {
+			t.Errorf("UnmarshalText(%q) succeeded with %q, want an error", in, m)
+		} else {
+			checkParseError(t, err, in)
+		}
+	}
+}
+
+func TestMarshalFlagTextVar(t *testing.T) {
+	newFlags := func() (*flag.FlagSet, *mimesniff.MIMEType) {
+		fs := flag.NewFlagSet("test", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		var m mimesniff.MIMEType
+		fs.TextVar(&m, "type", mimesniff.MustParse("text/plain"), "the MIME type")
+		return fs, &m
+	}
+
+	fs, m := newFlags()
+	if err := fs.Parse(nil); err != nil {
+		t.Fatal(err)
+	}
+	if m.String() != "text/plain" {
+		t.Errorf("default -type = %q, want %q", m, "text/plain")
+	}
+	if got := fs.Lookup("type").DefValue; got != "text/plain" {
+		t.Errorf("-type DefValue = %q, want %q", got, "text/plain")
+	}
+
+	fs, m = newFlags()
+	if err := fs.Parse([]string{"-type", "Text/HTML; charset=utf-8"}); err != nil {
+		t.Fatalf("-type Text/HTML; charset=utf-8: %v", err)
+	}
+	if m.String() != "text/html;charset=utf-8" {
+		t.Errorf("-type Text/HTML; charset=utf-8 gives %q, want %q", m, "text/html;charset=utf-8")
+	}
+
+	fs, _ = newFlags()
+	err := fs.Parse([]string{"-type", "html"})
+	if err == nil {
+		t.Fatalf("-type html: no error")
+	}
+	if !strings.Contains(err.Error(), `"html"`) {
+		t.Errorf("-type html: error %q does not mention the value", err)
+	}
+}
+
+func TestExtractMIMEType(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		values []string // Content-Type header lines; nil: no header
+		want   string   // "" for failure
+	}{
+		{name: "absent header"},
+		{name: "one value", values: []string{"text/html;charset=utf-8"}, want: "text/html;charset=utf-8"},
+		{name: "parsed", values: []string{" Text/HTML ; Charset=UTF-8 "}, want: "text/html;charset=UTF-8"},
+		// Examples of Fetch "extract a MIME type".
+		{name: "last value wins, charset not carried to another essence", values: []string{"text/plain;charset=gbk, text/html"}, want: "text/html"},
+		{name: "charset carried to the same essence", values: []string{"text/html;charset=gbk;a=b, text/html;x=y"}, want: "text/html;x=y;charset=gbk"},
+		{name: "another essence in between resets", values: []string{"text/html;charset=gbk", "x/x", "text/html;x=y"}, want: "text/html;x=y"},
+		{name: "failure after", values: []string{"text/html", "cannot-parse"}, want: "text/html"},
+		{name: "star/star after", values: []string{"text/html", "*/*"}, want: "text/html"},
+		{name: "empty value after", values: []string{"text/html", ""}, want: "text/html"},
+		{name: "trailing comma", values: []string{"text/html,"}, want: "text/html"},
+		// Step 4.2: failures and */* are skipped without touching essence.
+		{name: "all values fail", values: []string{"nope", "text/", ""}},
+		{name: "only star/star", values: []string{"*/*"}},
+		{name: "star/star with parameters", values: []string{"*/*;charset=utf-8"}},
+		{name: "only an empty value", values: []string{""}},
+		{name: "star/html is not star/star", values: []string{"text/html", "*/html"}, want: "*/html"},
+		{name: "star/star in between keeps the charset", values: []string{"text/html;charset=gbk", "*/*", "text/html"}, want: "text/html;charset=gbk"},
+		{name: "failure in between keeps the charset", values: []string{"text/html;charset=gbk", "nope", "text/html"}, want: "text/html;charset=gbk"},
+		// Steps 4.4 and 4.5.
+		{name: "charset carried, several lines", values: []string{"text/html;charset=gbk", "text/html"}, want: "text/html;charset=gbk"},
+		{name: "same essence after lower-casing", values: []string{"text/html;charset=gbk", "TEXT/HTML"}, want: "text/html;charset=gbk"},
+		{name: "own charset kept", values: []string{"text/html;charset=gbk", "text/html;charset=utf-8"}, want: "text/html;charset=utf-8"},
+		{name: "charset remembered from the first of an essence", values: []string{"text/html;charset=gbk", "text/html;charset=utf-8", "text/html"}, want: "text/html;charset=gbk"},
+		{name: "no charset to carry", values: []string{"text/html;x=y", "text/html"}, want: "text/html"},
+		{name: "quoted charset carried", values: []string{`text/html;charset="a b"`, "text/html"}, want: `text/html;charset="a b"`},
+		{name: "escaped charset carried", values: []string{`text/html;charset="a\"b"`, "text/html"}, want: `text/html;charset="a\"b"`},
+		{name: "charset with a comma carried", values: []string{`text/html;charset="a,b"`, "text/html"}, want: `text/html;charset="a,b"`},
+		{name: "charset U+00E9 from bytes carried", values: []string{"text/html;charset=\xe9", "text/html"}, want: "text/html;charset=\"\u00e9\""},
+		// Get, decode, and split.
+		{name: "quoted comma does not split", values: []string{`text/html;x="a,b"`}, want: `text/html;x="a,b"`},
+		{name: "unterminated quote runs to the end", values: []string{`text/html;x="a, x/x`}, want: `text/html;x="a, x/x"`},
+		{name: "quote in a name does not split", values: []string{`text/html;", x/x`}, want: "text/html"},
+		{name: "split after a quoted value", values: []string{`x/x;test="hi",y/y`}, want: "y/y"},
+		{name: "values are trimmed of tabs and spaces", values: []string{"\ttext/html ;charset=gbk , text/html\t"}, want: "text/html;charset=gbk"},
+		{name: "bytes are isomorphic-decoded", values: []string{"text/plain;charset=\xe9t\xe9"}, want: "text/plain;charset=\"\u00e9t\u00e9\""},
+		{name: "byte E9 in the essence fails", values: []string{"text/html", "text/\xe9"}, want: "text/html"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := http.Header{}
+			for _, v := range tc.values {
+				h.Add("Content-Type", v)
+			}
+			h.Set("Content-Length", "0") // other headers do not matter
+			got, ok := mimesniff.ExtractMIMEType(h)
+			if ok != (tc.want != "") || got.String() != tc.want {
+				t.Errorf("ExtractMIMEType(%q) = %q, %v, want %q, %v", tc.values, got, ok, tc.want, tc.want != "")
+			}
+		})
+	}
+}
+
+func TestDetermineNoSniff(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		values []string // X-Content-Type-Options header lines; nil: no header
+		want   bool
+	}{
+		{name: "absent header"},
+		{name: "nosniff", values: []string{"nosniff"}, want: true},
+		{name: "upper case", values: []string{"NOSNIFF"}, want: true},
+		{name: "mixed case", values: []string{"NoSniff"}, want: true},
+		{name: "trailing comma", values: []string{"nosniff,"}, want: true},
+		{name: "leading comma", values: []string{", nosniff"}},
+		{name: "first of several", values: []string{"nosniff, foo"}, want: true},
+		{name: "second of several", values: []string{"foo, nosniff"}},
+		{name: "tabs and spaces around", values: []string{" \tnosniff\t ,x"}, want: true},
+		{name: "FF is not trimmed", values: []string{"nosniff\f"}},
+		{name: "quoted", values: []string{`"nosniff"`}},
+		{name: "longer word", values: []string{"nosniffx"}},
+		{name: "space inside", values: []string{"no sniff"}},
+		{name: "empty value", values: []string{""}},
+		{name: "first of several lines", values: []string{"nosniff", "foo"}, want: true},
+		{name: "second of several lines", values: []string{"foo", "nosniff"}},
+		{name: "empty first line", values: []string{"", "nosniff"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := http.Header{}
+			for _, v := range tc.values {
+				h.Add("X-Content-Type-Options", v)
+			}
+			if got := mimesniff.DetermineNoSniff(h); got != tc.want {
+				t.Errorf("DetermineNoSniff(%q) = %v, want %v", tc.values, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestLegacyExtractEncoding(t *testing.T) {
+	const fallback = "fallback-encoding"
+	for _, tc := range []struct {
+		name string
+		in   string // "" for the zero MIMEType
+		want string
+	}{
+		{"zero MIMEType", "", fallback},
+		{"no charset", "text/html", fallback},
+		{"other parameter", "text/html;encoding=utf-8", fallback},
+		{"utf-8", "text/html;charset=utf-8", "UTF-8"},
+		{"utf8", "text/html;charset=utf8", "UTF-8"},
+		{"upper case", "text/html;charset=UTF-8", "UTF-8"},
+		{"parameter name case", "text/html;CHARSET=utf-8", "UTF-8"},
+		{"leading space", "text/html;charset= utf-8", "UTF-8"},
+		{"spaces in quotes", `text/html;charset=" latin1 "`, "windows-1252"},
+		{"tabs in quotes", "text/html;charset=\"\tsjis\t\"", "Shift_JIS"},
+		{"space inside", `text/html;charset="utf -8"`, fallback},
+		{"iso-8859-1", "text/html;charset=iso-8859-1", "windows-1252"},
+		{"ISO-8859-1", "text/html;charset=ISO-8859-1", "windows-1252"},
+		{"latin1", "text/plain;charset=latin1", "windows-1252"},
+		{"us-ascii", "text/plain;charset=us-ascii", "windows-1252"},
+		{"sjis", "text/plain;charset=sjis", "Shift_JIS"},
+		{"iso-2022-kr", "text/plain;charset=iso-2022-kr", "replacement"},
+		{"hz-gb-2312", "text/plain;charset=hz-gb-2312", "replacement"},
+		{"gb2312", "text/plain;charset=gb2312", "GBK"},
+		{"utf-16", "text/plain;charset=utf-16", "UTF-16LE"},
+		{"utf-16be", "text/plain;charset=utf-16be", "UTF-16BE"},
+		{"iso-8859-9", "text/plain;charset=iso-8859-9", "windows-1254"},
+		{"iso-8859-8-i", "text/plain;charset=iso-8859-8-i", "ISO-8859-8-I"},
+		{"x-mac-ukrainian", "text/plain;charset=x-mac-ukrainian", "x-mac-cyrillic"},
+		{"x-user-defined", "text/plain;charset=x-user-defined", "x-user-defined"},
+		{"unknown label", "text/html;charset=bogus", fallback},
+		{"utf-7 is not a label", "text/html;charset=utf-7", fallback},
+		{"empty label", `text/html;charset=""`, fallback},
+		{"long label", "text/html;charset=" + strings.Repeat("a", 40), fallback},
+		{"U+00E9 label", "text/html;charset=utf-8\u00e9", fallback},
+		{"first charset wins", "text/html;charset=sjis;charset=utf-8", "Shift_JIS"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var m mimesniff.MIMEType
+			if tc.in != "" {
+				m = mimesniff.MustParse(tc.in)
+			}
+			if got := mimesniff.LegacyExtractEncoding(m, fallback); got != tc.want {
+				t.Errorf("LegacyExtractEncoding(%q, %q) = %q, want %q", m, fallback, got, tc.want)
+			}
+		})
+	}
+}
+
+// checkParsed checks the properties of the result of fn (Parse or ParseBytes)
+// on in: a failure is a *ParseError, a success round-trips.
+func checkParsed(t *testing.T, fn, in string, m mimesniff.MIMEType, err error) {
+	t.Helper()
+	if err != nil {
+		var pe *mimesniff.ParseError
+		if !errors.As(err, &pe) {
+			t.Fatalf("%s(%q): error %v (%T) is not a *ParseError", fn, in, err, err)
+		}
+		if pe.Input != in || pe.Offset < 0 || pe.Offset > len(pe.Input) || pe.Reason == "" {
+			t.Fatalf("%s(%q): bad ParseError %#v", fn, in, pe)
+		}
+		if m.IsValid() {
+			t.Fatalf("%s(%q) failed but returned %q", fn, in, m)
+		}
+		return
+	}
+	s := m.String()
+	if !m.IsValid() || s == "" {
+		t.Fatalf("%s(%q) succeeded with an invalid MIMEType %q", fn, in, s)
+	}
+	if s2 := m.String(); s2 != s {
+		t.Fatalf("%s(%q).String() is not stable: %q then %q", fn, in, s, s2)
+	}
+	if !utf8.ValidString(s) {
+		t.Fatalf("%s(%q).String() = %q is not UTF-8", fn, in, s)
+	}
+	for _, r := range s {
+		if r > 0xFF {
+			t.Fatalf("%s(%q).String() = %q holds %U", fn, in, s, r)
+		}
+	}
+	if m.Type() == "" || m.Subtype() == "" || m.Essence() != m.Type()+"/"+m.Subtype() {
+		t.Fatalf("%s(%q): Type %q, Subtype %q, Essence %q", fn, in, m.Type(), m.Subtype(), m.Essence())
+	}
+	names := make(map[string]bool)
+	for name, value := range m.Params() {
+		if name == "" || name != strings.ToLower(name) || names[name] {
+			t.Fatalf("%s(%q): bad or repeated parameter name %q", fn, in, name)
+		}
+		names[name] = true
+		if v, ok := m.Param(strings.ToUpper(name)); !ok || v != value {
+			t.Fatalf("%s(%q).Param(%q) = %q, %v; Params gives %q", fn, in, strings.ToUpper(name), v, ok, value)
+		}
+	}
+
+	again, err := mimesniff.Parse(s)
+	if err != nil {
+		t.Fatalf("%s(%q) = %q, which does not parse: %v", fn, in, s, err)
+	}
+	if !again.Equal(m) || again != m || again.String() != s {
+		t.Fatalf("%s(%q) = %q, which parses to %q", fn, in, s, again)
+	}
+	fromBytes, err := mimesniff.ParseBytes(m.Bytes())
+	if err != nil {
+		t.Fatalf("%s(%q).Bytes() = %q, which does not parse: %v", fn, in, m.Bytes(), err)
+	}
+	if !fromBytes.Equal(m) || fromBytes != m {
+		t.Fatalf("%s(%q).Bytes() = %q, which parses to %q, want %q", fn, in, m.Bytes(), fromBytes, s)
+	}
+	if n := utf8.RuneCountInString(s); len(m.Bytes()) != n {
+		t.Fatalf("%s(%q).Bytes() = %q has %d bytes for %d code points", fn, in, m.Bytes(), len(m.Bytes()), n)
+	}
+	var u mimesniff.MIMEType
+	if text, _ := m.MarshalText(); u.UnmarshalText(text) != nil || u != m {
+		t.Fatalf("%s(%q): text round trip gives %q", fn, in, u)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, tc := range parseTests {
+		f.Add(tc.in)
+	}
+	for _, tc := range serializeTests {
+		f.Add(tc.in)
+	}
+	for _, s := range []string{
+		"text/html;charset=\xe9",
+		`text/html;charset="shift_jis"iso-2022-jp`,
+		"application/xhtml+xml; charset=\"utf-8\"; q=0.9",
+		"x/x;a=\"\\",
+		"x/x;a=\"\\\xc3\xa9\"",
+		"x/x;a=\xc3",
+		"x/x;a=\xc2\x80\xc3\xbf",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		m, err := mimesniff.Parse(s)
+		checkParsed(t, "Parse", s, m, err)
+		mb, errb := mimesniff.ParseBytes([]byte(s))
+		checkParsed(t, "ParseBytes", s, mb, errb)
+		if isASCII(s) && ((err == nil) != (errb == nil) || m != mb) {
+			t.Fatalf("on ASCII %q, Parse = %q, %v and ParseBytes = %q, %v", s, m, err, mb, errb)
+		}
+	})
+}
+
+func TestParseAllocs(t *testing.T) {
+	html := mimesniff.MustParse("text/html;charset=utf-8")
+	for _, tc := range []struct {
+		name string
+		max  float64
+		f    func()
+	}{
+		{"Parse(text/html)", 0, func() { mimesniff.Parse("text/html") }},
+		{"Parse(text/html;charset=utf-8)", 0, func() { mimesniff.Parse("text/html;charset=utf-8") }},
+		{"Parse(Text/HTML; Charset=UTF-8)", 1, func() { mimesniff.Parse("Text/HTML; Charset=UTF-8") }},
+		{"Parse of four parameters", 1, func() { mimesniff.Parse(`Text/Plain; A=1; b="2"; C="x y"; d=4`) }},
+		{"String", 0, func() { sinkParseString = html.String() }},
+	} {
+		if n := testing.AllocsPerRun(100, tc.f); n > tc.max {
+			t.Errorf("%s allocates %v times, want at most %v", tc.name, n, tc.max)
+		}
+	}
+}
+
+var sinkParseString string
