@@ -1,0 +1,324 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package mimesniff_test
+
+import (
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/mimesniff/mimesniff"
+)
+
+// A slow, literal transcription of the Fetch Standard's header algorithms,
+// step by step on code points, as the oracle for ExtractMIMEType and
+// DetermineNoSniff. It shares nothing with the package but Parse, the
+// standard's "parse a MIME type" on a string.
+
+// slowGet implements "get" of a header list: the values of name, combined
+// with 0x2C 0x20 (", "), or false if there are none.
+// https://fetch.spec.whatwg.org/#concept-header-list-get
+func slowGet(h http.Header, name string) ([]byte, bool) {
+	// 1. If list does not contain name, then return null.
+	values := h[http.CanonicalHeaderKey(name)]
+	if len(values) == 0 {
+		return nil, false
+	}
+	// 2. Return the values of all headers in list whose name is a
+	// byte-case-insensitive match for name, separated from each other by
+	// 0x2C 0x20, in order.
+	var out []byte
+	for i, v := range values {
+		if i > 0 {
+			out = append(out, 0x2C, 0x20)
+		}
+		out = append(out, v...)
+	}
+	return out, true
+}
+
+// slowGetDecodeSplit implements "get, decode, and split".
+// https://fetch.spec.whatwg.org/#concept-header-list-get-decode-split
+func slowGetDecodeSplit(h http.Header, name string) ([][]rune, bool) {
+	// 1. Let value be the result of getting name from list.
+	value, ok := slowGet(h, name)
+	// 2. If value is null, then return null.
+	if !ok {
+		return nil, false
+	}
+	// 3. Return the result of getting, decoding, and splitting value.
+	// https://fetch.spec.whatwg.org/#header-value-get-decode-and-split
+	// 1. Let input be the result of isomorphic decoding value.
+	input := make([]rune, len(value))
+	for i, b := range value {
+		input[i] = rune(b)
+	}
+	// 2. Let position be a position variable for input.
+	position := 0
+	// 3. Let values be a list of strings, initially « ».
+	var values [][]rune
+	// 4. Let temporaryValue be the empty string.
+	var temporaryValue []rune
+	// 5. While true:
+	for {
+		// 5.1. Append the result of collecting a sequence of code points
+		// that are not U+0022 (") or U+002C (,) from input, given
+		// position, to temporaryValue.
+		for position < len(input) && input[position] != '"' && input[position] != ',' {
+			temporaryValue = append(temporaryValue, input[position])
+			position++
+		}
+		// 5.2. If position is not past the end of input and the code
+		// point at position within input is U+0022 ("):
+		if position < len(input) && input[position] == '"' {
+			// 5.2.1. Append the result of collecting an HTTP quoted
+			// string from input, given position, to temporaryValue.
+			var quoted []rune
+			quoted, position = slowCollectQuoted(input, position, false)
+			temporaryValue = append(temporaryValue, quoted...)
+			// 5.2.2. If position is not past the end of input, then
+			// continue.
+			if position < len(input) {
+				continue
+			}
+		}
+		// 5.3. Remove all HTTP tab or space from the start and end of
+		// temporaryValue.
+		for len(temporaryValue) > 0 && (temporaryValue[0] == '\t' || temporaryValue[0] == ' ') {
+			temporaryValue = temporaryValue[1:]
+		}
+		for n := len(temporaryValue); n > 0 && (temporaryValue[n-1] == '\t' || temporaryValue[n-1] == ' '); n-- {
+			temporaryValue = temporaryValue[:n-1]
+		}
+		// 5.4. Append temporaryValue to values.
+		values = append(values, temporaryValue)
+		// 5.5. Set temporaryValue to the empty string.
+		temporaryValue = nil
+		// 5.6. If position is past the end of input, then return values.
+		if position >= len(input) {
+			return values, true
+		}
+		// 5.7. Assert: the code point at position within input is U+002C (,).
+		// 5.8. Advance position by 1.
+		position++
+	}
+}
+
+// slowCollectQuoted implements "collect an HTTP quoted string".
+// https://fetch.spec.whatwg.org/#collect-an-http-quoted-string
+func slowCollectQuoted(input []rune, position int, extractValue bool) ([]rune, int) {
+	// 1. Let positionStart be position.
+	positionStart := position
+	// 2. Let value be the empty string.
+	var value []rune
+	// 3. Assert: the code point at position within input is U+0022 (").
+	// 4. Advance position by 1.
+	position++
+	// 5. While true:
+	for {
+		// 5.1. Append the result of collecting a sequence of code points
+		// that are not U+0022 (") or U+005C (\) from input, given
+		// position, to value.
+		for position < len(input) && input[position] != '"' && input[position] != '\\' {
+			value = append(value, input[position])
+			position++
+		}
+		// 5.2. If position is past the end of input, then break.
+		if position >= len(input) {
+			break
+		}
+		// 5.3. Let quoteOrBackslash be the code point at position.
+		quoteOrBackslash := input[position]
+		// 5.4. Advance position by 1.
+		position++
+		// 5.5. If quoteOrBackslash is U+005C (\), then:
+		if quoteOrBackslash == '\\' {
+			// 5.5.1. If position is past the end of input, then append
+			// U+005C (\) to value and break.
+			if position >= len(input) {
+				value = append(value, '\\')
+				break
+			}
+			// 5.5.2. Append the code point at position to value.
+			value = append(value, input[position])
+			// 5.5.3. Advance position by 1.
+			position++
+			continue
+		}
+		// 5.6. Otherwise: assert quoteOrBackslash is U+0022 ("); break.
+		break
+	}
+	// 6. If extract-value is true, then return value.
+	if extractValue {
+		return value, position
+	}
+	// 7. Return the code points from positionStart to position, inclusive.
+	return input[positionStart:position], position
+}
+
+// slowRecord is a MIME type record for the oracle: essence and parameters
+// in order.
+type slowRecord struct {
+	essence string
+	params  [][2]string
+}
+
+func recordOf(t mimesniff.MIMEType) slowRecord {
+	r := slowRecord{essence: t.Essence()}
+	for n, v := range t.Params() {
+		r.params = append(r.params, [2]string{n, v})
+	}
+	return r
+}
+
+func (r slowRecord) param(name string) (string, bool) {
+	for _, p := range r.params {
+		if p[0] == name {
+			return p[1], true
+		}
+	}
+	return "", false
+}
+
+// slowExtractMIMEType implements "extract a MIME type".
+// https://fetch.spec.whatwg.org/#concept-header-extract-mime-type
+func slowExtractMIMEType(h http.Header) (slowRecord, bool) {
+	// 1. Let charset be null. 2. Let essence be null.
+	// 3. Let mimeType be null.
+	var charset *string
+	var essence *string
+	var mimeType *slowRecord
+	// 4. Let values be the result of getting, decoding, and splitting
+	// `Content-Type` from headers.
+	values, ok := slowGetDecodeSplit(h, "Content-Type")
+	// 5. If values is null, then return failure.
+	if !ok {
+		return slowRecord{}, false
+	}
+	// 6. For each value of values:
+	for _, value := range values {
+		// 6.1. Let temporaryMimeType be the result of parsing value.
+		// (A string of code points, which Parse takes as UTF-8.)
+		temporaryMimeType, err := mimesniff.Parse(string(value))
+		// 6.2. If temporaryMimeType is failure or its essence is "*/*",
+		// then continue.
+		if err != nil || temporaryMimeType.Essence() == "*/*" {
+			continue
+		}
+		// 6.3. Set mimeType to temporaryMimeType.
+		rec := recordOf(temporaryMimeType)
+		mimeType = &rec
+		// 6.4. If mimeType's essence is not essence, then:
+		if essence == nil || mimeType.essence != *essence {
+			// 6.4.1. Set charset to null.
+			charset = nil
+			// 6.4.2. If mimeType's parameters["charset"] exists, then
+			// set charset to mimeType's parameters["charset"].
+			if c, ok := mimeType.param("charset"); ok {
+				charset = &c
+			}
+			// 6.4.3. Set essence to mimeType's essence.
+			e := mimeType.essence
+			essence = &e
+		} else if _, ok := mimeType.param("charset"); !ok && charset != nil {
+			// 6.5. Otherwise, if mimeType's parameters["charset"] does
+			// not exist, and charset is non-null, set mimeType's
+			// parameters["charset"] to charset.
+			mimeType.params = append(mimeType.params, [2]string{"charset", *charset})
+		}
+	}
+	// 7. If mimeType is null, then return failure.
+	if mimeType == nil {
+		return slowRecord{}, false
+	}
+	// 8. Return mimeType.
+	return *mimeType, true
+}
+
+// slowDetermineNoSniff implements "determine nosniff".
+// https://fetch.spec.whatwg.org/#determine-nosniff
+func slowDetermineNoSniff(h http.Header) bool {
+	// 1. Let values be the result of getting, decoding, and splitting
+	// `X-Content-Type-Options` from list.
+	values, ok := slowGetDecodeSplit(h, "X-Content-Type-Options")
+	// 2. If values is null, then return false.
+	if !ok {
+		return false
+	}
+	// 3. If values[0] is an ASCII case-insensitive match for "nosniff",
+	// then return true.
+	// 4. Return false.
+	return strings.EqualFold(string(values[0]), "nosniff") && isASCII(string(values[0]))
+}
+
+// fetchHeaderCases are header value lists for the cross-check.
+var fetchHeaderCases = [][]string{
+	nil,
+	{""},
+	{"text/html"},
+	{"text/html", "text/plain"},
+	{"text/plain;charset=gbk", "text/plain"},
+	{"text/html;charset=gbk;a=b", "text/html;x=y"},
+	{"text/html;charset=gbk", "x/x", "text/html;x=y"},
+	{"text/html", "cannot-parse", "*/*", ""},
+	{`text/html;x="`, "text/plain"},
+	{`text/html;"`, `\"`, "text/plain", `";charset=GBK`},
+	{"text/html;charset=\"a,b\", text/plain"},
+	{"text/html;charset=\xe9", "text/html"},
+	{"nosniff"},
+	{"NoSniff,"},
+	{", nosniff"},
+	{"no", "nosniff"},
+	{"nosniff\x0c"},
+	{`"nosniff"`},
+	{"\tnosniff ", "x"},
+}
+
+func TestFetchAgainstSlow(t *testing.T) {
+	for _, values := range fetchHeaderCases {
+		checkFetch(t, values)
+	}
+}
+
+// checkFetch compares ExtractMIMEType and DetermineNoSniff with the slow
+// transcription on values, given as Content-Type and as
+// X-Content-Type-Options.
+func checkFetch(t *testing.T, values []string) {
+	t.Helper()
+	h := http.Header{}
+	if values != nil {
+		h["Content-Type"] = values
+		h["X-Content-Type-Options"] = values
+	}
+	got, gotOK := mimesniff.ExtractMIMEType(h)
+	want, wantOK := slowExtractMIMEType(h)
+	if gotOK != wantOK || (gotOK && !(recordOf(got).essence == want.essence && slices.Equal(recordOf(got).params, want.params))) {
+		t.Fatalf("ExtractMIMEType(%q) = %q (%v), %v; slow transcription %v, %v", values, got, recordOf(got), gotOK, want, wantOK)
+	}
+	if gotOK {
+		// The record round-trips through its serialization.
+		if back, err := mimesniff.Parse(got.String()); err != nil || back != got {
+			t.Fatalf("ExtractMIMEType(%q) = %q, which parses to %q, %v", values, got, back, err)
+		}
+	}
+	if got, want := mimesniff.DetermineNoSniff(h), slowDetermineNoSniff(h); got != want {
+		t.Fatalf("DetermineNoSniff(%q) = %v, slow transcription %v", values, got, want)
+	}
+}
+
+func FuzzFetchHeaders(f *testing.F) {
+	for _, values := range fetchHeaderCases {
+		f.Add(strings.Join(values, "\n"))
+	}
+	f.Fuzz(func(t *testing.T, lines string) {
+		// Each line is one header value; no line means no header.
+		var values []string
+		if lines != "" {
+			values = strings.Split(lines, "\n")
+		}
+		checkFetch(t, values)
+	})
+}
