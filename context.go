@@ -29,13 +29,24 @@ import (
 //
 // The result is the supplied type, possibly undefined, or an image MIME type.
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-an-image-context.
-func (r Resource) SniffImage() MIMEType {
+func (r Resource) SniffImage() MIMEType { return r.sniffSpecifically(MatchImageTypePattern) }
+
+// sniffSpecifically implements the shape shared by the rules for sniffing
+// images, audio and video, and fonts specifically, with match the
+// pattern matching algorithm of the kind.
+func (r Resource) sniffSpecifically(match func([]byte) (MIMEType, bool)) MIMEType {
+	// 1. If the supplied MIME type is an XML MIME type, the computed MIME
+	// type is the supplied MIME type.
 	if r.Supplied.IsXML() {
 		return r.Supplied
 	}
-	if t, ok := imageTable.match(resourceHeader(r.Header)); ok {
+	// 2. Let matched be the result of executing the pattern matching
+	// algorithm with the resource header.
+	// 3. If matched is not undefined, the computed MIME type is matched.
+	if t, ok := match(resourceHeader(r.Header)); ok {
 		return t
 	}
+	// 4. The computed MIME type is the supplied MIME type.
 	return r.Supplied
 }
 
@@ -47,13 +58,7 @@ func (r Resource) SniffImage() MIMEType {
 // possibly undefined, or an audio or video MIME type.
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-an-audio-or-video-context.
 func (r Resource) SniffAudioOrVideo() MIMEType {
-	if r.Supplied.IsXML() {
-		return r.Supplied
-	}
-	if t, ok := MatchAudioOrVideoTypePattern(resourceHeader(r.Header)); ok {
-		return t
-	}
-	return r.Supplied
+	return r.sniffSpecifically(MatchAudioOrVideoTypePattern)
 }
 
 // SniffFont implements the rules for sniffing fonts specifically, used for
@@ -62,15 +67,7 @@ func (r Resource) SniffAudioOrVideo() MIMEType {
 // any; otherwise the supplied type. The result is the supplied type,
 // possibly undefined, or a font MIME type.
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-a-font-context.
-func (r Resource) SniffFont() MIMEType {
-	if r.Supplied.IsXML() {
-		return r.Supplied
-	}
-	if t, ok := fontTable.match(resourceHeader(r.Header)); ok {
-		return t
-	}
-	return r.Supplied
-}
+func (r Resource) SniffFont() MIMEType { return r.sniffSpecifically(MatchFontTypePattern) }
 
 // SniffPlugin implements the rules for sniffing in a plugin context (embed
 // and object elements): an undefined supplied type gives
