@@ -175,14 +175,15 @@ func (r *Resource) supported(t MIMEType) bool {
 // See https://mimesniff.spec.whatwg.org/#mime-type-sniffing-algorithm.
 func (r Resource) Sniff() MIMEType {
 	if !r.Supplied.IsValid() {
-		// Step 2 for an undefined supplied type, the common case, in a
-		// function small enough to be inlined.
+		// Step 2 for an undefined supplied type, the common case, with
+		// nothing more to look at.
 		return sniffUnknown(resourceHeader(r.Header), !r.NoSniff)
 	}
 	return r.sniffSupplied()
 }
 
-// sniffSupplied is Sniff for a resource with a supplied MIME type.
+// sniffSupplied is Sniff for a resource with a supplied MIME type. It takes
+// a pointer so that Sniff does not copy r again to call it.
 func (r *Resource) sniffSupplied() MIMEType {
 	supplied := r.Supplied
 	essence := supplied.Essence()
@@ -197,12 +198,12 @@ func (r *Resource) sniffSupplied() MIMEType {
 		}
 		return supplied
 	}
-	// 2. If the supplied MIME type is undefined or if its essence is
-	// "unknown/unknown", "application/unknown", or "*/*", execute the rules
-	// for identifying an unknown MIME type with the sniff-scriptable flag
-	// equal to the inverse of the no-sniff flag.
+	// 2. If the supplied MIME type is undefined (see Sniff) or if its
+	// essence is "unknown/unknown", "application/unknown", or "*/*",
+	// execute the rules for identifying an unknown MIME type with the
+	// sniff-scriptable flag equal to the inverse of the no-sniff flag.
 	switch essence {
-	case "", "unknown/unknown", "application/unknown", "*/*":
+	case "unknown/unknown", "application/unknown", "*/*":
 		return sniffUnknown(resourceHeader(r.Header), !r.NoSniff)
 	}
 	// 3. If the no-sniff flag is set, the computed MIME type is the
