@@ -262,7 +262,10 @@ var apacheBugValues = [...]string{
 // The standard says to take the last value, but never says to parse it
 // (https://github.com/whatwg/mimesniff/issues/74), and Fetch uses all the
 // values instead (#214); [SuppliedFromFetch] does that. Values are looked up
-// under the canonical key "Content-Type", as [http.Header.Values] does.
+// under the canonical key "Content-Type", as [http.Header.Values] does:
+// net/http stores every header it reads there, and Header.Set and Add do
+// too, but a Header written by hand as a map with another key, such as
+// http.Header{"content-type": ...}, has no Content-Type for this function.
 // SuppliedFromHTTP does not allocate when the value is in serialized form.
 func SuppliedFromHTTP(h http.Header) (supplied MIMEType, checkForApacheBug bool) {
 	values := h.Values("Content-Type")
@@ -328,6 +331,9 @@ func isApacheBugValue(v string) bool {
 // than the whole one would.
 // See https://mimesniff.spec.whatwg.org/#reading-the-resource-header.
 func ReadHeader(r io.Reader) (header []byte, body io.Reader, err error) {
+	if r == nil {
+		r = http.NoBody // a nil reader reads as empty
+	}
 	buf := make([]byte, HeaderSize)
 	n := 0
 	// As io.ReadFull, but io.ErrUnexpectedEOF from r, such as a body
@@ -358,10 +364,10 @@ func ReadHeader(r io.Reader) (header []byte, body io.Reader, err error) {
 // bytes included. A read error is returned with the resource sniffed so far
 // (see ReadHeader).
 //
-// body must be what the browser would decode: without the transfer coding
+// body must be what the browser would sniff: without the transfer coding
 // and the content coding. Go's http.Client removes a gzip content coding it
 // asked for itself; a body still gzip-compressed (Content-Encoding: gzip in
-// h) must be decompressed first.
+// h) must be decompressed first. A nil body reads as empty.
 func ResourceFromHTTP(h http.Header, body io.Reader) (Resource, io.Reader, error) {
 	var r Resource
 	r.Supplied, r.CheckForApacheBug = SuppliedFromHTTP(h)
@@ -380,6 +386,13 @@ func ResourceFromHTTP(h http.Header, body io.Reader) (Resource, io.Reader, error
 //	computed := r.Sniff()
 //
 // leaves resp as it was. A nil resp.Body is read as empty.
+//
+// The body is sniffed as resp.Body yields it. When Go's transport asked for
+// gzip itself, it decompresses the body and resp.Uncompressed is true, so
+// the decoded bytes are sniffed, as a browser sniffs them. When the request
+// set Accept-Encoding itself, the body stays compressed; to sniff what a
+// browser would, decode it (as with compress/gzip) and use
+// [ResourceFromHTTP] on the result.
 func ResourceFromResponse(resp *http.Response) (Resource, error) {
 	body := resp.Body
 	if body == nil {

@@ -1,0 +1,1456 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package mimesniff_test
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"mime"
+	"net/http"
+	"net/http/httptest"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/mimesniff/mimesniff"
+)
+
+// The expected values in this file come from the MIME Sniffing Standard's
+// "supplied MIME type detection algorithm"
+// (https://mimesniff.spec.whatwg.org/#supplied-mime-type-detection-algorithm),
+// "read the resource header"
+// (https://mimesniff.spec.whatwg.org/#reading-the-resource-header), "parse a
+// MIME type from bytes", the MIME type sniffing algorithm and its tables, and
+// from Fetch's "extract a MIME type" and "determine nosniff". Each row says
+// which step it rests on.
+
+// httpContentTypes returns a header with the given Content-Type lines, in
+// order; with none, a header with no Content-Type at all.
+func httpContentTypes(values ...string) http.Header {
+	h := http.Header{}
+	for _, v := range values {
+		h.Add("Content-Type", v)
+	}
+	return h
+}
+
+// suppliedCase is a row of TestSuppliedFromHTTP: the Content-Type lines of a
+// response, the supplied MIME type the standard derives from them
+// (serialized; "" is undefined) and the check-for-apache-bug flag.
+type suppliedCase struct {
+	name   string
+	values []string // Content-Type header lines; nil: no header
+	want   string   // serialization of the supplied MIME type; "": undefined
+	// wantBytes, if not nil, is the isomorphic encoding of want: what
+	// MIMEType.Bytes must give back.
+	wantBytes []byte
+	apache    bool
+}
+
+var suppliedFromHTTPCases = []suppliedCase{
+	// Step 2.1: no Content-Type header leaves supplied-type null, so the
+	// supplied MIME type is undefined (step 5) and the flag is unset.
+	{name: "no Content-Type"},
+	{name: "one value", values: []string{"text/html"}, want: "text/html"},
+	// Parse a MIME type lower-cases type, subtype and parameter names,
+	// removes the space after ";" and needless quotes, and serializes
+	// with no space.
+	{name: "one value normalized", values: []string{`Text/HTML; Charset="utf-8"`}, want: "text/html;charset=utf-8"},
+	// Step 2.1.1: "the value of the last Content-Type header".
+	{name: "last of two wins", values: []string{"text/html", "text/xml"}, want: "text/xml"},
+	{name: "last of three wins", values: []string{"image/png", "text/css", "application/json"}, want: "application/json"},
+	// The last value alone counts: when it is not a MIME type, supplied
+	// is undefined (step 5) even though an earlier value is valid.
+	{name: "invalid last, valid first", values: []string{"text/html", "text"}},
+	{name: "empty last, valid first", values: []string{"text/html", ""}},
+	{name: "invalid last subtype", values: []string{"image/png", "image/p ng"}},
+	// */* is a MIME type: it is the supplied type (and the sniffing
+	// algorithm's step 2 then treats it as unknown). Fetch skips it.
+	{name: "*/* last", values: []string{"text/html", "*/*"}, want: "*/*"},
+	// One header line holding two values is one value: the subtype
+	// "html, text/xml" is not made of token code points (notes B7).
+	{name: "comma in one line", values: []string{"text/html, text/xml"}},
+
+	// Step 2.1.2: the four apache-bug values, byte for byte.
+	{name: "apache text/plain", values: []string{"text/plain"}, want: "text/plain", apache: true},
+	{name: "apache ISO-8859-1", values: []string{"text/plain; charset=ISO-8859-1"}, want: "text/plain;charset=ISO-8859-1", apache: true},
+	{name: "apache iso-8859-1", values: []string{"text/plain; charset=iso-8859-1"}, want: "text/plain;charset=iso-8859-1", apache: true},
+	{name: "apache UTF-8", values: []string{"text/plain; charset=UTF-8"}, want: "text/plain;charset=UTF-8", apache: true},
+	// Near misses: "exactly equal" means no case folding and no
+	// whitespace or punctuation difference, though each parses to the
+	// same type as an apache value.
+	{name: "near miss: no space", values: []string{"text/plain;charset=UTF-8"}, want: "text/plain;charset=UTF-8"},
+	{name: "near miss: two spaces", values: []string{"text/plain;  charset=UTF-8"}, want: "text/plain;charset=UTF-8"},
+	{name: "near miss: utf-8 lower case", values: []string{"text/plain; charset=utf-8"}, want: "text/plain;charset=utf-8"},
+	{name: "near miss: Iso-8859-1", values: []string{"text/plain; charset=Iso-8859-1"}, want: "text/plain;charset=Iso-8859-1"},
+	{name: "near miss: CHARSET", values: []string{"text/plain; CHARSET=UTF-8"}, want: "text/plain;charset=UTF-8"},
+	{name: "near miss: quoted charset", values: []string{`text/plain; charset="UTF-8"`}, want: "text/plain;charset=UTF-8"},
+	{name: "near miss: Text/Plain", values: []string{"Text/Plain"}, want: "text/plain"},
+	{name: "near miss: TEXT/PLAIN", values: []string{"TEXT/PLAIN"}, want: "text/plain"},
+	// A Header built by hand keeps whitespace that net/http strips from
+	// a value read off the wire; the bytes then differ from the table's.
+	{name: "near miss: trailing space", values: []string{"text/plain "}, want: "text/plain"},
+	{name: "near miss: trailing tab", values: []string{"text/plain\t"}, want: "text/plain"},
+	{name: "near miss: leading space", values: []string{" text/plain"}, want: "text/plain"},
+	{name: "near miss: trailing semicolon", values: []string{"text/plain; charset=UTF-8;"}, want: "text/plain;charset=UTF-8"},
+	{name: "near miss: other parameter", values: []string{"text/plain; format=flowed"}, want: "text/plain;format=flowed"},
+	{name: "near miss: latin1", values: []string{"text/plain; charset=latin1"}, want: "text/plain;charset=latin1"},
+	// The flag looks at the last value only.
+	{name: "apache first of two", values: []string{"text/plain", "text/html"}, want: "text/html"},
+	{name: "apache last of two", values: []string{"text/html", "text/plain"}, want: "text/plain", apache: true},
+	{name: "apache before invalid", values: []string{"text/plain", "bogus"}},
+	{name: "apache after invalid", values: []string{"bogus", "text/plain; charset=UTF-8"}, want: "text/plain;charset=UTF-8", apache: true},
+
+	// Parse a MIME type from bytes isomorphic-decodes: byte 0xE9 is
+	// U+00E9, an HTTP quoted-string token code point but not an HTTP
+	// token code point, so the value is kept and serialized in quotes.
+	{
+		name:      "byte E9 in a quoted value",
+		values:    []string{"text/html;charset=\"\xe9\""},
+		want:      "text/html;charset=\"\u00e9\"",
+		wantBytes: []byte("text/html;charset=\"\xe9\""),
+	},
+	{
+		name:      "byte FF in an unquoted value",
+		values:    []string{"text/html;charset=\xff"},
+		want:      "text/html;charset=\"\u00ff\"",
+		wantBytes: []byte("text/html;charset=\"\xff\""),
+	},
+	// UTF-8 "é" on the wire is two bytes, so two code points, U+00C3
+	// U+00A9, not one.
+	{
+		name:      "UTF-8 bytes read isomorphically",
+		values:    []string{"text/html;charset=\xc3\xa9"},
+		want:      "text/html;charset=\"\u00c3\u00a9\"",
+		wantBytes: []byte("text/html;charset=\"\xc3\xa9\""),
+	},
+	// U+00E9 in the subtype is not an HTTP token code point: failure.
+	{name: "byte E9 in the subtype", values: []string{"text/h\xe9ml"}},
+	// U+0000 is neither a token code point (the subtype fails) nor a
+	// quoted-string token code point (the parameter is dropped).
+	{name: "NUL in the subtype", values: []string{"text/html\x00"}},
+	{name: "NUL in a parameter value", values: []string{"text/html;charset=utf\x00-8"}, want: "text/html"},
+	{name: "NUL then a valid parameter", values: []string{"text/html;a=\x00;charset=utf-8"}, want: "text/html;charset=utf-8"},
+
+	// Step 1 of parse a MIME type removes leading and trailing HTTP
+	// whitespace (tab, space, CR, LF), but not FF.
+	{name: "HTTP whitespace around", values: []string{" \t text/html;charset=utf-8 \t "}, want: "text/html;charset=utf-8"},
+	{name: "CR LF around", values: []string{"\r\ntext/html\r\n"}, want: "text/html"},
+	{name: "FF before", values: []string{"\ftext/html"}},
+	{name: "whitespace before ;", values: []string{"text/html \t;charset=utf-8"}, want: "text/html;charset=utf-8"},
+}
+
+func TestSuppliedFromHTTP(t *testing.T) {
+	for _, tc := range suppliedFromHTTPCases {
+		t.Run(tc.name, func(t *testing.T) {
+			h := httpContentTypes(tc.values...)
+			got, apache := mimesniff.SuppliedFromHTTP(h)
+			if got.String() != tc.want || apache != tc.apache {
+				t.Errorf("SuppliedFromHTTP(%q) = %q, %v; want %q, %v", tc.values, got, apache, tc.want, tc.apache)
+			}
+			if got.IsValid() != (tc.want != "") {
+				t.Errorf("SuppliedFromHTTP(%q).IsValid() = %v, want %v", tc.values, got.IsValid(), tc.want != "")
+			}
+			if tc.wantBytes != nil && !bytes.Equal(got.Bytes(), tc.wantBytes) {
+				t.Errorf("SuppliedFromHTTP(%q).Bytes() = %q, want %q", tc.values, got.Bytes(), tc.wantBytes)
+			}
+			// The header is not modified.
+			if !slices.Equal(h.Values("Content-Type"), tc.values) {
+				t.Errorf("SuppliedFromHTTP modified the header: %q, was %q", h.Values("Content-Type"), tc.values)
+			}
+		})
+	}
+	// A Content-Type key holding no values is no Content-Type header.
+	t.Run("key with no values", func(t *testing.T) {
+		got, apache := mimesniff.SuppliedFromHTTP(http.Header{"Content-Type": {}})
+		if got.IsValid() || apache {
+			t.Errorf("SuppliedFromHTTP(Content-Type: []) = %q, %v; want undefined, false", got, apache)
+		}
+	})
+	t.Run("nil header", func(t *testing.T) {
+		got, apache := mimesniff.SuppliedFromHTTP(nil)
+		if got.IsValid() || apache {
+			t.Errorf("SuppliedFromHTTP(nil) = %q, %v; want undefined, false", got, apache)
+		}
+	})
+}
+
+func TestSuppliedFromFetch(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		values    []string // Content-Type header lines; nil: no header
+		wantFetch string   // SuppliedFromFetch: Fetch's "extract a MIME type"
+		wantHTTP  string   // SuppliedFromHTTP: the standard's last value
+		apache    bool     // from the last raw value, for both
+	}{
+		{name: "no Content-Type"},
+		{name: "one value", values: []string{"text/html"}, wantFetch: "text/html", wantHTTP: "text/html"},
+		// Fetch 4.3: the last value that parses wins, as in the standard
+		// when the last one parses.
+		{name: "last of two", values: []string{"text/html", "text/xml"}, wantFetch: "text/xml", wantHTTP: "text/xml"},
+		// Fetch 4.2 skips a value that fails to parse; the standard
+		// does not.
+		{name: "invalid last", values: []string{"text/html", "bogus"}, wantFetch: "text/html"},
+		{name: "empty last", values: []string{"text/html", ""}, wantFetch: "text/html"},
+		{name: "only invalid", values: []string{"bogus", "text"}},
+		// Fetch 4.2 skips */*.
+		{name: "*/* last", values: []string{"text/html", "*/*"}, wantFetch: "text/html", wantHTTP: "*/*"},
+		{name: "only */*", values: []string{"*/*"}, wantHTTP: "*/*"},
+		// Fetch splits one line at commas; the standard parses the
+		// whole line, which fails (notes B7).
+		{name: "comma in one line", values: []string{"text/html, text/xml"}, wantFetch: "text/xml"},
+		{name: "*/* then a type in one line", values: []string{"*/*, text/css"}, wantFetch: "text/css"},
+		// A comma after a quoted string splits in Fetch; the standard's
+		// parser ignores what follows the closing quote.
+		{name: "comma after quoted", values: []string{`x/x;test="hi",y/y`}, wantFetch: "y/y", wantHTTP: "x/x;test=hi"},
+		// A comma inside quotes does not split.
+		{name: "comma inside quotes", values: []string{`text/html;a=", x/x"`}, wantFetch: `text/html;a=", x/x"`, wantHTTP: `text/html;a=", x/x"`},
+		// Fetch 4.4 and 4.5: the charset of an earlier value with the
+		// same essence carries over; another essence in between resets it.
+		{name: "charset carried over", values: []string{"text/html;charset=gbk", "text/html"}, wantFetch: "text/html;charset=gbk", wantHTTP: "text/html"},
+		{name: "charset appended after parameters", values: []string{"text/html;charset=gbk;a=b", "text/html;x=y"}, wantFetch: "text/html;x=y;charset=gbk", wantHTTP: "text/html;x=y"},
+		{name: "charset reset by another essence", values: []string{"text/html;charset=gbk", "x/x", "text/html;x=y"}, wantFetch: "text/html;x=y", wantHTTP: "text/html;x=y"},
+		{name: "charset not carried to another essence", values: []string{"text/plain;charset=gbk", "text/html"}, wantFetch: "text/html", wantHTTP: "text/html"},
+		{name: "own charset kept", values: []string{"text/html;charset=gbk", "text/html;charset=utf-8"}, wantFetch: "text/html;charset=utf-8", wantHTTP: "text/html;charset=utf-8"},
+		{name: "charset carried over an invalid value", values: []string{"text/html;charset=gbk", "bogus", "text/html"}, wantFetch: "text/html;charset=gbk", wantHTTP: "text/html"},
+
+		// The apache-bug flag comes from the last raw value in both.
+		{name: "apache value", values: []string{"text/plain; charset=ISO-8859-1"}, wantFetch: "text/plain;charset=ISO-8859-1", wantHTTP: "text/plain;charset=ISO-8859-1", apache: true},
+		{name: "apache value last", values: []string{"text/html", "text/plain"}, wantFetch: "text/plain", wantHTTP: "text/plain", apache: true},
+		{name: "apache value first", values: []string{"text/plain", "text/html"}, wantFetch: "text/html", wantHTTP: "text/html"},
+		// Fetch's type is text/plain, from the first line, but the last
+		// raw value is not an apache value.
+		{name: "apache value then empty", values: []string{"text/plain", ""}, wantFetch: "text/plain"},
+		{name: "apache value then */*", values: []string{"text/plain", "*/*"}, wantFetch: "text/plain", wantHTTP: "*/*"},
+		// The last raw value is the whole line, not the last value of
+		// the split: no flag, though Fetch's type is text/plain.
+		{name: "apache value last in one line", values: []string{"text/html, text/plain"}, wantFetch: "text/plain"},
+		{name: "apache value after invalid", values: []string{"bogus", "text/plain"}, wantFetch: "text/plain", wantHTTP: "text/plain", apache: true},
+		// Fetch decodes header values isomorphically too.
+		{name: "byte E9", values: []string{"text/html;charset=\"\xe9\""}, wantFetch: "text/html;charset=\"\u00e9\"", wantHTTP: "text/html;charset=\"\u00e9\""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := httpContentTypes(tc.values...)
+			got, apache := mimesniff.SuppliedFromFetch(h)
+			if got.String() != tc.wantFetch || apache != tc.apache {
+				t.Errorf("SuppliedFromFetch(%q) = %q, %v; want %q, %v", tc.values, got, apache, tc.wantFetch, tc.apache)
+			}
+			got, apache = mimesniff.SuppliedFromHTTP(h)
+			if got.String() != tc.wantHTTP || apache != tc.apache {
+				t.Errorf("SuppliedFromHTTP(%q) = %q, %v; want %q, %v", tc.values, got, apache, tc.wantHTTP, tc.apache)
+			}
+			// SuppliedFromFetch's type is ExtractMIMEType's.
+			ext, ok := mimesniff.ExtractMIMEType(h)
+			if ext.String() != tc.wantFetch || ok != (tc.wantFetch != "") {
+				t.Errorf("ExtractMIMEType(%q) = %q, %v; want %q, %v", tc.values, ext, ok, tc.wantFetch, tc.wantFetch != "")
+			}
+		})
+	}
+}
+
+// randomBytes returns n pseudo-random bytes, the same for the same n.
+func randomBytes(n int) []byte {
+	var seed [32]byte
+	copy(seed[:], fmt.Sprint("mimesniff http_test ", n))
+	b := make([]byte, n)
+	_, _ = rand.NewChaCha8(seed).Read(b)
+	return b
+}
+
+// countingReader records what is asked of the reader it wraps: the bytes it
+// returned and the furthest offset a read asked for.
+type countingReader struct {
+	r      io.Reader
+	n      int // bytes returned so far
+	maxEnd int // largest n+len(p) over all reads
+	reads  int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	c.reads++
+	c.maxEnd = max(c.maxEnd, c.n+len(p))
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+func TestReadHeader(t *testing.T) {
+	readers := []struct {
+		name string
+		wrap func(io.Reader) io.Reader
+	}{
+		{"plain", func(r io.Reader) io.Reader { return r }},
+		{"OneByteReader", iotest.OneByteReader},
+		{"HalfReader", iotest.HalfReader},
+		{"DataErrReader", iotest.DataErrReader},
+		{"TimeoutReader", iotest.TimeoutReader},
+	}
+	for _, rd := range readers {
+		for _, n := range []int{0, 1, 2, 1444, 1445, 1446, 100000} {
+			t.Run(fmt.Sprintf("%s/%d", rd.name, n), func(t *testing.T) {
+				data := randomBytes(n)
+				want := bytes.Clone(data)
+				// The standard reads until the end of the resource or
+				// 1445 bytes, whichever comes first.
+				wantN := min(n, 1445)
+				var wantErr error
+				if rd.name == "TimeoutReader" && n > 0 && n < 1445 {
+					// The first read returns all n bytes without
+					// io.EOF; the second, which would find the end,
+					// times out. The standard stops there too ("a
+					// reasonable amount of time has elapsed"), with
+					// what it has.
+					wantErr = iotest.ErrTimeout
+				}
+				cr := &countingReader{r: rd.wrap(bytes.NewReader(data))}
+				header, body, err := mimesniff.ReadHeader(cr)
+				if err != wantErr {
+					t.Errorf("ReadHeader: err = %v, want %v", err, wantErr)
+				}
+				if !bytes.Equal(header, want[:wantN]) {
+					t.Errorf("ReadHeader: header = %d bytes, want the first %d bytes of the input (equal: %v)",
+						len(header), wantN, len(header) == wantN)
+				}
+				if cr.n != wantN {
+					t.Errorf("ReadHeader took %d bytes from the reader, want %d", cr.n, wantN)
+				}
+				if cr.maxEnd > mimesniff.HeaderSize {
+					t.Errorf("ReadHeader asked for bytes up to offset %d, past the %d it needs", cr.maxEnd, mimesniff.HeaderSize)
+				}
+				if rd.name == "plain" && n > 1445 && cr.reads != 1 {
+					// bytes.Reader fills a whole buffer in one read.
+					t.Errorf("ReadHeader made %d reads from a bytes.Reader, want 1", cr.reads)
+				}
+				if rd.name == "TimeoutReader" && err == nil {
+					// ReadHeader did not make the second read, so
+					// the body's first read from the reader is the
+					// one that times out; the reads after it succeed.
+					got, err := io.ReadAll(body)
+					if err != iotest.ErrTimeout {
+						t.Errorf("body: err = %v, want %v once", err, iotest.ErrTimeout)
+					}
+					rest, err := io.ReadAll(body)
+					if err != nil || !bytes.Equal(append(got, rest...), want) {
+						t.Errorf("body yields %d bytes, %v; want the %d bytes", len(got)+len(rest), err, n)
+					}
+					return
+				}
+				if rd.name == "DataErrReader" {
+					// iotest.TestReader starts with a Read(nil),
+					// which DataErrReader turns into an endless loop
+					// once it holds data it has not returned.
+					got, err := io.ReadAll(body)
+					if err != nil || !bytes.Equal(got, want) {
+						t.Errorf("body yields %d bytes (equal: %v), %v; want the %d bytes", len(got), bytes.Equal(got, want), err, n)
+					}
+					return
+				}
+				if err := iotest.TestReader(body, want); err != nil {
+					t.Errorf("body: %v", err)
+				}
+			})
+		}
+	}
+}
+
+// failingReader returns data (in reads of at most chunk bytes, if chunk > 0)
+// and then err for ever. With together set, err comes with the last bytes of
+// data rather than in a read of its own.
+type failingReader struct {
+	data     []byte
+	err      error
+	chunk    int
+	together bool
+	pos      int
+}
+
+func (r *failingReader) Read(p []byte) (int, error) {
+	if r.pos == len(r.data) {
+		return 0, r.err
+	}
+	if r.chunk > 0 && len(p) > r.chunk {
+		p = p[:r.chunk]
+	}
+	n := copy(p, r.data[r.pos:])
+	r.pos += n
+	if r.together && r.pos == len(r.data) {
+		return n, r.err
+	}
+	return n, nil
+}
+
+// zeroReader returns 0, nil for ever.
+type zeroReader struct{ reads int }
+
+func (r *zeroReader) Read(p []byte) (int, error) {
+	r.reads++
+	return 0, nil
+}
+
+func TestReadHeaderErrors(t *testing.T) {
+	errCustom := errors.New("custom read error")
+
+	t.Run("ErrReader", func(t *testing.T) {
+		header, body, err := mimesniff.ReadHeader(iotest.ErrReader(errCustom))
+		if err != errCustom || len(header) != 0 {
+			t.Fatalf("ReadHeader(ErrReader) = %d bytes, %v; want 0 bytes, %v", len(header), err, errCustom)
+		}
+		got, err := io.ReadAll(body)
+		if err != errCustom || len(got) != 0 {
+			t.Errorf("body yields %d bytes, %v; want 0 bytes, %v", len(got), err, errCustom)
+		}
+	})
+
+	// The reader fails after k bytes. The header holds what arrived
+	// before the failure, or is complete when k >= 1445 (ReadHeader then
+	// never sees the error); the body gives the k bytes, then the error.
+	for _, k := range []int{1, 2, 100, 1444, 1445, 1446, 5000} {
+		for _, together := range []bool{false, true} {
+			for _, chunk := range []int{0, 7} {
+				name := fmt.Sprintf("after %d bytes/together=%v/chunk=%d", k, together, chunk)
+				t.Run(name, func(t *testing.T) {
+					data := randomBytes(k)
+					want := bytes.Clone(data)
+					wantN := min(k, 1445)
+					var wantErr error
+					if k < 1445 || k == 1445 && together {
+						// The error arrives with or before the
+						// 1445th byte.
+						wantErr = errCustom
+					}
+					r := &failingReader{data: data, err: errCustom, chunk: chunk, together: together}
+					header, body, err := mimesniff.ReadHeader(r)
+					if err != wantErr {
+						t.Errorf("ReadHeader: err = %v, want %v", err, wantErr)
+					}
+					if !bytes.Equal(header, want[:wantN]) {
+						t.Errorf("ReadHeader: header = %d bytes, want the first %d", len(header), wantN)
+					}
+					got, err := io.ReadAll(body)
+					if err != errCustom || !bytes.Equal(got, want) {
+						t.Errorf("body yields %d bytes (equal: %v), %v; want the %d bytes, %v",
+							len(got), bytes.Equal(got, want), err, k, errCustom)
+					}
+				})
+			}
+		}
+	}
+
+	// io.ErrUnexpectedEOF, as net/http gives for a body shorter than its
+	// Content-Length, is reported: the resource did not end, it was cut.
+	t.Run("ErrUnexpectedEOF", func(t *testing.T) {
+		data := []byte("GIF89a")
+		header, body, err := mimesniff.ReadHeader(&failingReader{data: data, err: io.ErrUnexpectedEOF})
+		if err != io.ErrUnexpectedEOF || string(header) != "GIF89a" {
+			t.Errorf("ReadHeader = %q, %v; want %q, %v", header, err, "GIF89a", io.ErrUnexpectedEOF)
+		}
+		got, err := io.ReadAll(body)
+		if err != io.ErrUnexpectedEOF || string(got) != "GIF89a" {
+			t.Errorf("body yields %q, %v; want %q, %v", got, err, "GIF89a", io.ErrUnexpectedEOF)
+		}
+	})
+
+	// io.EOF is the end of the resource, not an error, even with data.
+	t.Run("EOF with data", func(t *testing.T) {
+		header, _, err := mimesniff.ReadHeader(&failingReader{data: []byte("%PDF-"), err: io.EOF, together: true})
+		if err != nil || string(header) != "%PDF-" {
+			t.Errorf("ReadHeader = %q, %v; want %q, nil", header, err, "%PDF-")
+		}
+	})
+
+	// A reader that never makes progress must not hang ReadHeader.
+	t.Run("no progress", func(t *testing.T) {
+		r := &zeroReader{}
+		header, _, err := mimesniff.ReadHeader(r)
+		if err != io.ErrNoProgress || len(header) != 0 {
+			t.Errorf("ReadHeader(always 0, nil) = %d bytes, %v; want 0 bytes, %v", len(header), err, io.ErrNoProgress)
+		}
+		if r.reads > 1000 {
+			t.Errorf("ReadHeader made %d reads before giving up", r.reads)
+		}
+	})
+}
+
+// gzipped returns b gzip-compressed.
+func gzipped(t *testing.T, b []byte) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	if _, err := zw.Write(b); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// textBytes returns n bytes of printable ASCII: no binary data bytes.
+func textBytes(n int) []byte {
+	b := randomBytes(n)
+	for i := range b {
+		b[i] = ' ' + b[i]%95
+	}
+	return b
+}
+
+// Bodies for the response tests.
+var (
+	gifBody    = []byte("GIF89a\x01\x00\x01\x00\x80\x00\x00\xff\xff\xff\x00\x00\x00!\xf9\x04\x00\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;")
+	pngBody    = []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89")
+	htmlBody   = []byte("<!DOCTYPE html>\n<title>page</title>\n<p>Hello\n")
+	textBody   = []byte("hello, world\n")
+	binaryBody = []byte("\x00\x01\x02\x03 some bytes\n")
+)
+
+func TestResourceFromResponse(t *testing.T) {
+	// The 5000-byte body has text in its first 1445 bytes and a binary
+	// data byte at offset 1445, just past the resource header: sniffed
+	// from the header alone it is text/plain, from the whole body it
+	// would be application/octet-stream.
+	long := textBytes(5000)
+	long[1445] = 0x00
+	html := bytes.Repeat(htmlBody, 20)
+
+	for _, tc := range []struct {
+		name      string
+		status    int         // 0: 200
+		header    http.Header // set on the ResponseWriter as is, nil values included
+		body      []byte
+		reqHeader http.Header // added to the request
+
+		wantCT       []string // Content-Type lines as they arrive
+		wantSupplied string   // "": undefined
+		wantApache   bool
+		wantNoSniff  bool
+		wantSniff    string
+	}{
+		// The last Content-Type, image/png, is supplied; it is an image
+		// type, so the image table runs and finds GIF (sniffing steps 5
+		// and 6). With text/html, the first, step 1 would keep text/html.
+		{
+			name:         "two Content-Type lines",
+			header:       http.Header{"Content-Type": {"text/html", "image/png"}},
+			body:         gifBody,
+			wantCT:       []string{"text/html", "image/png"},
+			wantSupplied: "image/png",
+			wantSniff:    "image/gif",
+		},
+		// The last value does not parse: supplied is undefined even
+		// though image/png came first, and the text body is sniffed as
+		// text/plain (with image/png it would stay image/png).
+		{
+			name:      "invalid last Content-Type",
+			header:    http.Header{"Content-Type": {"image/png", "image"}},
+			body:      textBody,
+			wantCT:    []string{"image/png", "image"},
+			wantSniff: "text/plain",
+		},
+		// A nil Content-Type stops net/http's server from adding its own,
+		// so none arrives: undefined, and the rules for an unknown type
+		// find HTML.
+		{
+			name:      "no Content-Type",
+			header:    http.Header{"Content-Type": nil},
+			body:      htmlBody,
+			wantSniff: "text/html",
+		},
+		// Without it, net/http's server sends what DetectContentType
+		// says of the first bytes written: "text/plain; charset=utf-8",
+		// which is not an apache-bug value (lower-case utf-8), so the
+		// supplied type is final (step 9). wantCT is filled in below.
+		{
+			name:         "Content-Type from net/http",
+			body:         textBody,
+			wantSupplied: "text/plain;charset=utf-8",
+			wantSniff:    "text/plain;charset=utf-8",
+		},
+
+		// The four apache-bug values, with a binary body: the rules for
+		// text or binary give application/octet-stream (step 4).
+		{
+			name:         "apache text/plain",
+			header:       http.Header{"Content-Type": {"text/plain"}},
+			body:         binaryBody,
+			wantCT:       []string{"text/plain"},
+			wantSupplied: "text/plain",
+			wantApache:   true,
+			wantSniff:    "application/octet-stream",
+		},
+		{
+			name:         "apache ISO-8859-1",
+			header:       http.Header{"Content-Type": {"text/plain; charset=ISO-8859-1"}},
+			body:         binaryBody,
+			wantCT:       []string{"text/plain; charset=ISO-8859-1"},
+			wantSupplied: "text/plain;charset=ISO-8859-1",
+			wantApache:   true,
+			wantSniff:    "application/octet-stream",
+		},
+		{
+			name:         "apache iso-8859-1",
+			header:       http.Header{"Content-Type": {"text/plain; charset=iso-8859-1"}},
+			body:         binaryBody,
+			wantCT:       []string{"text/plain; charset=iso-8859-1"},
+			wantSupplied: "text/plain;charset=iso-8859-1",
+			wantApache:   true,
+			wantSniff:    "application/octet-stream",
+		},
+		{
+			name:         "apache UTF-8",
+			header:       http.Header{"Content-Type": {"text/plain; charset=UTF-8"}},
+			body:         binaryBody,
+			wantCT:       []string{"text/plain; charset=UTF-8"},
+			wantSupplied: "text/plain;charset=UTF-8",
+			wantApache:   true,
+			wantSniff:    "application/octet-stream",
+		},
+		// A text body under the flag is text/plain, without the charset
+		// (notes B9).
+		{
+			name:         "apache UTF-8, text body",
+			header:       http.Header{"Content-Type": {"text/plain; charset=UTF-8"}},
+			body:         textBody,
+			wantCT:       []string{"text/plain; charset=UTF-8"},
+			wantSupplied: "text/plain;charset=UTF-8",
+			wantApache:   true,
+			wantSniff:    "text/plain",
+		},
+		// An HTML body under the flag is never HTML.
+		{
+			name:         "apache text/plain, HTML body",
+			header:       http.Header{"Content-Type": {"text/plain"}},
+			body:         htmlBody,
+			wantCT:       []string{"text/plain"},
+			wantSupplied: "text/plain",
+			wantApache:   true,
+			wantSniff:    "text/plain",
+		},
+		// Near misses: no flag, so the supplied type is final (step 9),
+		// binary body or not.
+		{
+			name:         "near miss: no space",
+			header:       http.Header{"Content-Type": {"text/plain;charset=UTF-8"}},
+			body:         binaryBody,
+			wantCT:       []string{"text/plain;charset=UTF-8"},
+			wantSupplied: "text/plain;charset=UTF-8",
+			wantSniff:    "text/plain;charset=UTF-8",
+		},
+		{
+			name:         "near miss: utf-8",
+			header:       http.Header{"Content-Type": {"text/plain; charset=utf-8"}},
+			body:         binaryBody,
+			wantCT:       []string{"text/plain; charset=utf-8"},
+			wantSupplied: "text/plain;charset=utf-8",
+			wantSniff:    "text/plain;charset=utf-8",
+		},
+		{
+			name:         "near miss: Text/Plain",
+			header:       http.Header{"Content-Type": {"Text/Plain"}},
+			body:         binaryBody,
+			wantCT:       []string{"Text/Plain"},
+			wantSupplied: "text/plain",
+			wantSniff:    "text/plain",
+		},
+		{
+			name:         "near miss: trailing semicolon",
+			header:       http.Header{"Content-Type": {"text/plain; charset=UTF-8;"}},
+			body:         binaryBody,
+			wantCT:       []string{"text/plain; charset=UTF-8;"},
+			wantSupplied: "text/plain;charset=UTF-8",
+			wantSniff:    "text/plain;charset=UTF-8",
+		},
+		// Not a near miss over HTTP: whitespace around a field value is
+		// not part of it (RFC 9110 section 5.5), net/http's server does
+		// not send it and its client would strip it, so "text/plain"
+		// arrives and sets the flag.
+		{
+			name:         "trailing space is not sent",
+			header:       http.Header{"Content-Type": {"text/plain "}},
+			body:         binaryBody,
+			wantCT:       []string{"text/plain"},
+			wantSupplied: "text/plain",
+			wantApache:   true,
+			wantSniff:    "application/octet-stream",
+		},
+		// The apache value first, text/html last: no flag, and text/html
+		// is final (step 1).
+		{
+			name:         "apache value first of two",
+			header:       http.Header{"Content-Type": {"text/plain", "text/html"}},
+			body:         binaryBody,
+			wantCT:       []string{"text/plain", "text/html"},
+			wantSupplied: "text/html",
+			wantSniff:    "text/html",
+		},
+
+		// Fetch's determine nosniff, with no Content-Type and an HTML
+		// body: with the flag, the unknown rules skip the scriptable
+		// rows and find text/plain; without it they find text/html.
+		{
+			name:        "nosniff",
+			header:      http.Header{"Content-Type": nil, "X-Content-Type-Options": {"nosniff"}},
+			body:        htmlBody,
+			wantNoSniff: true,
+			wantSniff:   "text/plain",
+		},
+		{
+			name:        "NoSniff",
+			header:      http.Header{"Content-Type": nil, "X-Content-Type-Options": {"NoSniff"}},
+			body:        htmlBody,
+			wantNoSniff: true,
+			wantSniff:   "text/plain",
+		},
+		{
+			name:        "nosniff, foo",
+			header:      http.Header{"Content-Type": nil, "X-Content-Type-Options": {"nosniff, foo"}},
+			body:        htmlBody,
+			wantNoSniff: true,
+			wantSniff:   "text/plain",
+		},
+		{
+			name:      ", nosniff",
+			header:    http.Header{"Content-Type": nil, "X-Content-Type-Options": {", nosniff"}},
+			body:      htmlBody,
+			wantSniff: "text/html",
+		},
+		// Two lines are combined as "no, nosniff": the first value is
+		// "no".
+		{
+			name:      "lines no and nosniff",
+			header:    http.Header{"Content-Type": nil, "X-Content-Type-Options": {"no", "nosniff"}},
+			body:      htmlBody,
+			wantSniff: "text/html",
+		},
+		{
+			name:        "lines nosniff and no",
+			header:      http.Header{"Content-Type": nil, "X-Content-Type-Options": {"nosniff", "no"}},
+			body:        htmlBody,
+			wantNoSniff: true,
+			wantSniff:   "text/plain",
+		},
+		// With nosniff, a supplied type is final (step 3): a PNG served
+		// as image/gif stays image/gif.
+		{
+			name:         "nosniff with a supplied image type",
+			header:       http.Header{"Content-Type": {"image/gif"}, "X-Content-Type-Options": {"nosniff"}},
+			body:         pngBody,
+			wantCT:       []string{"image/gif"},
+			wantSupplied: "image/gif",
+			wantNoSniff:  true,
+			wantSniff:    "image/gif",
+		},
+		// nosniff wins over the apache-bug flag (step 3 before step 4).
+		{
+			name:         "nosniff with an apache value",
+			header:       http.Header{"Content-Type": {"text/plain"}, "X-Content-Type-Options": {"nosniff"}},
+			body:         binaryBody,
+			wantCT:       []string{"text/plain"},
+			wantSupplied: "text/plain",
+			wantApache:   true,
+			wantNoSniff:  true,
+			wantSniff:    "text/plain",
+		},
+
+		// Short bodies. FF D8 is two of the three bytes of the JPEG
+		// signature: no match, no binary data byte, text/plain.
+		{
+			name:      "2-byte JPEG prefix",
+			header:    http.Header{"Content-Type": nil},
+			body:      []byte("\xff\xd8"),
+			wantSniff: "text/plain",
+		},
+		// 1F 8B is two of the three bytes of the gzip signature; 1F is a
+		// binary data byte.
+		{
+			name:      "2-byte gzip prefix",
+			header:    http.Header{"Content-Type": nil},
+			body:      []byte("\x1f\x8b"),
+			wantSniff: "application/octet-stream",
+		},
+		// An empty resource header has no binary data bytes.
+		{
+			name:      "204 No Content",
+			status:    http.StatusNoContent,
+			header:    http.Header{"Content-Type": nil},
+			wantSniff: "text/plain",
+		},
+		{
+			name:      "200 with an empty body",
+			header:    http.Header{"Content-Type": nil},
+			body:      []byte{},
+			wantSniff: "text/plain",
+		},
+		// An image type with no image bytes is kept (step 9).
+		{
+			name:         "image/png with an empty body",
+			header:       http.Header{"Content-Type": {"image/png"}},
+			wantCT:       []string{"image/png"},
+			wantSupplied: "image/png",
+			wantSniff:    "image/png",
+		},
+		{
+			name:      "5000 bytes",
+			header:    http.Header{"Content-Type": nil},
+			body:      long,
+			wantSniff: "text/plain",
+		},
+
+		// The transport asks for gzip itself and decompresses: the
+		// resource is the HTML, not the gzip stream. (No Content-Type
+		// arrives: net/http's server does not sniff a body with a
+		// Content-Encoding.)
+		{
+			name:      "gzip, decompressed by the transport",
+			header:    http.Header{"Content-Encoding": {"gzip"}},
+			body:      html, // what the client reads; gzipped below
+			wantSniff: "text/html",
+		},
+		// When the caller asks for gzip, the transport leaves the body
+		// compressed, and ResourceFromResponse sniffs the gzip bytes
+		// (1F 8B 08, the archive table's gzip row). ResourceFromHTTP's
+		// documentation makes decompressing the caller's job.
+		{
+			name:      "gzip, asked for by the caller",
+			header:    http.Header{"Content-Encoding": {"gzip"}},
+			body:      html,
+			reqHeader: http.Header{"Accept-Encoding": {"gzip"}},
+			wantSniff: "application/x-gzip",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			wire := tc.body
+			gz := tc.header.Get("Content-Encoding") == "gzip"
+			if gz {
+				wire = gzipped(t, tc.body)
+			}
+			want := tc.body
+			if gz && tc.reqHeader.Get("Accept-Encoding") != "" {
+				want = wire // the caller gets the compressed bytes
+			}
+			wantCT := tc.wantCT
+			if tc.header == nil {
+				wantCT = []string{http.DetectContentType(tc.body)}
+			}
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				for k, v := range tc.header {
+					w.Header()[k] = v
+				}
+				if tc.status != 0 {
+					w.WriteHeader(tc.status)
+				}
+				w.Write(wire)
+			}))
+			defer srv.Close()
+
+			req, err := http.NewRequest("GET", srv.URL, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, v := range tc.reqHeader {
+				req.Header[k] = v
+			}
+			resp, err := srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := resp.Header.Values("Content-Type"); !slices.Equal(got, wantCT) {
+				t.Fatalf("Content-Type lines received = %q, want %q", got, wantCT)
+			}
+
+			r, err := mimesniff.ResourceFromResponse(resp)
+			if err != nil {
+				t.Errorf("ResourceFromResponse: %v", err)
+			}
+			if r.Supplied.String() != tc.wantSupplied {
+				t.Errorf("Supplied = %q, want %q", r.Supplied, tc.wantSupplied)
+			}
+			if r.CheckForApacheBug != tc.wantApache {
+				t.Errorf("CheckForApacheBug = %v, want %v", r.CheckForApacheBug, tc.wantApache)
+			}
+			if r.NoSniff != tc.wantNoSniff {
+				t.Errorf("NoSniff = %v, want %v", r.NoSniff, tc.wantNoSniff)
+			}
+			if !bytes.Equal(r.Header, want[:min(len(want), 1445)]) {
+				t.Errorf("Header = %d bytes, want the first %d bytes of the body", len(r.Header), min(len(want), 1445))
+			}
+			if got := r.Sniff().String(); got != tc.wantSniff {
+				t.Errorf("Sniff() = %q, want %q", got, tc.wantSniff)
+			}
+			got, err := io.ReadAll(resp.Body)
+			if err != nil {
+				t.Errorf("reading resp.Body: %v", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("resp.Body yields %d bytes (equal: %v), want the %d bytes written", len(got), bytes.Equal(got, want), len(want))
+			}
+			if err := resp.Body.Close(); err != nil {
+				t.Errorf("resp.Body.Close() = %v", err)
+			}
+		})
+	}
+}
+
+// TestResourceFromResponseTruncated serves a body shorter than its
+// Content-Length: the connection closes early, and net/http's body reports
+// io.ErrUnexpectedEOF. The header holds what arrived and resp.Body replays
+// it before the error.
+func TestResourceFromResponseTruncated(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		declared int // Content-Length
+		sent     int // bytes actually sent
+		wantErr  error
+	}{
+		// The connection ends before 1445 bytes: ResourceFromResponse
+		// reports the failure.
+		{name: "cut before the header is full", declared: 3000, sent: 1000, wantErr: io.ErrUnexpectedEOF},
+		{name: "cut after one byte", declared: 3000, sent: 1, wantErr: io.ErrUnexpectedEOF},
+		{name: "cut with nothing sent", declared: 3000, sent: 0, wantErr: io.ErrUnexpectedEOF},
+		// The header is complete before the cut: no error yet, and the
+		// cut shows when the body is read.
+		{name: "cut after the header", declared: 3000, sent: 2000},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			body := textBytes(tc.sent)
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				conn, bw, err := http.NewResponseController(w).Hijack()
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				defer conn.Close()
+				fmt.Fprintf(bw, "HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n", tc.declared)
+				bw.Write(body)
+				bw.Flush()
+			}))
+			defer srv.Close()
+			resp, err := srv.Client().Get(srv.URL)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			r, err := mimesniff.ResourceFromResponse(resp)
+			if !errors.Is(err, tc.wantErr) || (tc.wantErr == nil) != (err == nil) {
+				t.Errorf("ResourceFromResponse: err = %v, want %v", err, tc.wantErr)
+			}
+			wantN := min(tc.sent, 1445)
+			if !bytes.Equal(r.Header, body[:wantN]) {
+				t.Errorf("Header = %d bytes, want the %d bytes received", len(r.Header), wantN)
+			}
+			// No Content-Type: undefined, and the text read so far is
+			// text/plain.
+			if got := r.Sniff().String(); got != "text/plain" {
+				t.Errorf("Sniff() = %q, want %q", got, "text/plain")
+			}
+			got, err := io.ReadAll(resp.Body)
+			if !errors.Is(err, io.ErrUnexpectedEOF) {
+				t.Errorf("reading resp.Body: err = %v, want %v", err, io.ErrUnexpectedEOF)
+			}
+			if !bytes.Equal(got, body) {
+				t.Errorf("resp.Body yields %d bytes (equal: %v), want the %d bytes sent", len(got), bytes.Equal(got, body), len(body))
+			}
+		})
+	}
+}
+
+// TestResourceFromResponseRawHeaders sends header bytes that net/http's
+// server would not write.
+func TestResourceFromResponseRawHeaders(t *testing.T) {
+	raw := func(headerLines string) string {
+		body := string(pngBody)
+		return fmt.Sprintf("HTTP/1.1 200 OK\r\n%sContent-Length: %d\r\n\r\n%s", headerLines, len(body), body)
+	}
+	for _, tc := range []struct {
+		name         string
+		response     string
+		wantSupplied string // "": undefined
+		wantBytes    string // Supplied.Bytes()
+		wantApache   bool
+		wantSniff    string
+	}{
+		// Byte E9 reaches the parser as U+00E9 (isomorphic decoding),
+		// kept in quotes. image/gif is an image type: the PNG is found.
+		{
+			name:         "byte E9 in a parameter",
+			response:     raw("Content-Type: image/gif;name=\"caf\xe9\"\r\n"),
+			wantSupplied: "image/gif;name=\"caf\u00e9\"",
+			wantBytes:    "image/gif;name=\"caf\xe9\"",
+			wantSniff:    "image/png",
+		},
+		// Whitespace around the value is not part of it (net/http
+		// strips it, as RFC 9110 says): the flag is set, and a PNG
+		// under the flag is binary.
+		{
+			name:         "apache value with whitespace around",
+			response:     raw("Content-Type: \t text/plain \t \r\n"),
+			wantSupplied: "text/plain",
+			wantBytes:    "text/plain",
+			wantApache:   true,
+			wantSniff:    "application/octet-stream",
+		},
+		// A recipient replaces an obsolete line folding with a space
+		// (RFC 9112 section 5.2), which here makes the value exactly
+		// "text/plain; charset=UTF-8": the flag is set.
+		{
+			name:         "folded line",
+			response:     raw("Content-Type: text/plain;\r\n charset=UTF-8\r\n"),
+			wantSupplied: "text/plain;charset=UTF-8",
+			wantBytes:    "text/plain;charset=UTF-8",
+			wantApache:   true,
+			wantSniff:    "application/octet-stream",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				conn, bw, err := http.NewResponseController(w).Hijack()
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				defer conn.Close()
+				bw.WriteString(tc.response)
+				bw.Flush()
+			}))
+			defer srv.Close()
+			resp, err := srv.Client().Get(srv.URL)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			r, err := mimesniff.ResourceFromResponse(resp)
+			if err != nil {
+				t.Errorf("ResourceFromResponse: %v", err)
+			}
+			if r.Supplied.String() != tc.wantSupplied || string(r.Supplied.Bytes()) != tc.wantBytes || r.CheckForApacheBug != tc.wantApache {
+				t.Errorf("Supplied = %q (bytes %q), apache = %v; want %q (bytes %q), %v (received %q)",
+					r.Supplied, r.Supplied.Bytes(), r.CheckForApacheBug, tc.wantSupplied, tc.wantBytes, tc.wantApache, resp.Header.Values("Content-Type"))
+			}
+			if got := r.Sniff().String(); got != tc.wantSniff {
+				t.Errorf("Sniff() = %q, want %q", got, tc.wantSniff)
+			}
+			if got, err := io.ReadAll(resp.Body); err != nil || !bytes.Equal(got, pngBody) {
+				t.Errorf("resp.Body yields %q, %v; want %q", got, err, pngBody)
+			}
+		})
+	}
+
+	// A NUL byte cannot be in a header value (Fetch's "header value");
+	// net/http's client rejects the response before the library sees it.
+	t.Run("NUL rejected by net/http", func(t *testing.T) {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			conn, bw, err := http.NewResponseController(w).Hijack()
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			defer conn.Close()
+			bw.WriteString(raw("Content-Type: text/html\x00\r\n"))
+			bw.Flush()
+		}))
+		defer srv.Close()
+		resp, err := srv.Client().Get(srv.URL)
+		if err == nil {
+			resp.Body.Close()
+			t.Skipf("net/http accepted a NUL in a header value: %q", resp.Header.Values("Content-Type"))
+		}
+	})
+}
+
+func TestResourceFromHTTP(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		header       http.Header
+		body         []byte
+		wantSupplied string
+		wantApache   bool
+		wantNoSniff  bool
+		wantSniff    string
+	}{
+		{
+			name:      "no header, HTML",
+			header:    http.Header{},
+			body:      htmlBody,
+			wantSniff: "text/html",
+		},
+		{
+			name:      "nil header, PNG",
+			body:      pngBody,
+			wantSniff: "image/png",
+		},
+		{
+			name:         "image/gif, PNG",
+			header:       http.Header{"Content-Type": {"image/gif"}},
+			body:         pngBody,
+			wantSupplied: "image/gif",
+			wantSniff:    "image/png",
+		},
+		{
+			name:         "apache value, nosniff",
+			header:       http.Header{"Content-Type": {"text/plain; charset=iso-8859-1"}, "X-Content-Type-Options": {"nosniff"}},
+			body:         binaryBody,
+			wantSupplied: "text/plain;charset=iso-8859-1",
+			wantApache:   true,
+			wantNoSniff:  true,
+			wantSniff:    "text/plain;charset=iso-8859-1",
+		},
+		{
+			name:         "apache value",
+			header:       http.Header{"Content-Type": {"text/plain; charset=iso-8859-1"}},
+			body:         binaryBody,
+			wantSupplied: "text/plain;charset=iso-8859-1",
+			wantApache:   true,
+			wantSniff:    "application/octet-stream",
+		},
+		// An empty resource: no patterns match and there is no binary
+		// data byte.
+		{
+			name:      "nil body bytes",
+			header:    http.Header{},
+			body:      nil,
+			wantSniff: "text/plain",
+		},
+		{
+			name:        "nosniff, empty body",
+			header:      http.Header{"X-Content-Type-Options": {"nosniff"}},
+			body:        []byte{},
+			wantNoSniff: true,
+			wantSniff:   "text/plain",
+		},
+		// Only the first 1445 bytes count: a PDF signature at offset
+		// 1445 is not seen, the binary byte after it neither.
+		{
+			name:      "long body",
+			header:    http.Header{},
+			body:      append(textBytes(1445), "%PDF-\x00"...),
+			wantSniff: "text/plain",
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want := bytes.Clone(tc.body)
+			r, rest, err := mimesniff.ResourceFromHTTP(tc.header, bytes.NewReader(tc.body))
+			if err != nil {
+				t.Errorf("ResourceFromHTTP: %v", err)
+			}
+			if r.Supplied.String() != tc.wantSupplied || r.CheckForApacheBug != tc.wantApache || r.NoSniff != tc.wantNoSniff {
+				t.Errorf("ResourceFromHTTP = Supplied %q, CheckForApacheBug %v, NoSniff %v; want %q, %v, %v",
+					r.Supplied, r.CheckForApacheBug, r.NoSniff, tc.wantSupplied, tc.wantApache, tc.wantNoSniff)
+			}
+			if !bytes.Equal(r.Header, want[:min(len(want), 1445)]) {
+				t.Errorf("Header = %d bytes, want the first %d of the body", len(r.Header), min(len(want), 1445))
+			}
+			if r.SniffFeeds || r.Supported != nil {
+				t.Errorf("ResourceFromHTTP set SniffFeeds %v or Supported", r.SniffFeeds)
+			}
+			if got := r.Sniff().String(); got != tc.wantSniff {
+				t.Errorf("Sniff() = %q, want %q", got, tc.wantSniff)
+			}
+			if err := iotest.TestReader(rest, want); err != nil {
+				t.Errorf("returned reader: %v", err)
+			}
+		})
+	}
+
+	t.Run("http.NoBody", func(t *testing.T) {
+		r, rest, err := mimesniff.ResourceFromHTTP(http.Header{}, http.NoBody)
+		if err != nil || len(r.Header) != 0 {
+			t.Fatalf("ResourceFromHTTP(NoBody) = %d header bytes, %v; want 0, nil", len(r.Header), err)
+		}
+		if got, err := io.ReadAll(rest); err != nil || len(got) != 0 {
+			t.Errorf("returned reader yields %q, %v; want nothing", got, err)
+		}
+	})
+
+	// A body that fails at once: the error, an empty header, and a
+	// resource that still sniffs (as text/plain: the empty header has no
+	// binary data byte).
+	t.Run("error at once", func(t *testing.T) {
+		errBroken := errors.New("broken body")
+		r, rest, err := mimesniff.ResourceFromHTTP(http.Header{"Content-Type": {"text/plain"}}, iotest.ErrReader(errBroken))
+		if err != errBroken {
+			t.Errorf("ResourceFromHTTP: err = %v, want %v", err, errBroken)
+		}
+		if len(r.Header) != 0 || !r.CheckForApacheBug || r.Supplied.String() != "text/plain" {
+			t.Errorf("ResourceFromHTTP = Supplied %q, CheckForApacheBug %v, %d header bytes; want text/plain, true, 0",
+				r.Supplied, r.CheckForApacheBug, len(r.Header))
+		}
+		if got := r.Sniff().String(); got != "text/plain" {
+			t.Errorf("Sniff() = %q, want %q", got, "text/plain")
+		}
+		if _, err := io.ReadAll(rest); err != errBroken {
+			t.Errorf("returned reader: err = %v, want %v", err, errBroken)
+		}
+	})
+}
+
+// TestResourceFromResponseBadInput feeds ResourceFromResponse responses made
+// by hand.
+func TestResourceFromResponseBadInput(t *testing.T) {
+	t.Run("nil Body", func(t *testing.T) {
+		resp := &http.Response{
+			StatusCode: http.StatusOK,
+			Header:     http.Header{"Content-Type": {"image/png"}},
+		}
+		r, err := mimesniff.ResourceFromResponse(resp)
+		if err != nil {
+			t.Errorf("ResourceFromResponse: %v", err)
+		}
+		if len(r.Header) != 0 || r.Supplied.String() != "image/png" {
+			t.Errorf("ResourceFromResponse = Supplied %q, %d header bytes; want image/png, 0", r.Supplied, len(r.Header))
+		}
+		// Step 5 finds no image in an empty header; step 9 keeps the
+		// supplied type.
+		if got := r.Sniff().String(); got != "image/png" {
+			t.Errorf("Sniff() = %q, want %q", got, "image/png")
+		}
+		if resp.Body == nil {
+			t.Fatal("resp.Body is still nil")
+		}
+		if got, err := io.ReadAll(resp.Body); err != nil || len(got) != 0 {
+			t.Errorf("resp.Body yields %q, %v; want nothing", got, err)
+		}
+		if err := resp.Body.Close(); err != nil {
+			t.Errorf("resp.Body.Close() = %v", err)
+		}
+	})
+
+	t.Run("nil Header", func(t *testing.T) {
+		resp := &http.Response{Body: io.NopCloser(bytes.NewReader(pngBody))}
+		r, err := mimesniff.ResourceFromResponse(resp)
+		if err != nil {
+			t.Errorf("ResourceFromResponse: %v", err)
+		}
+		if r.Supplied.IsValid() || r.NoSniff || r.CheckForApacheBug {
+			t.Errorf("ResourceFromResponse = %+v; want no supplied type and no flags", r)
+		}
+		if got := r.Sniff().String(); got != "image/png" {
+			t.Errorf("Sniff() = %q, want %q", got, "image/png")
+		}
+	})
+
+	// Header bytes that net/http's client would not accept, in a
+	// response made by hand.
+	t.Run("NUL and non-ASCII header bytes", func(t *testing.T) {
+		resp := &http.Response{
+			Header: http.Header{
+				"Content-Type":           {"image/gif;a=\x00;b=\xe9;c=\xc3\xa9"},
+				"X-Content-Type-Options": {"nosniff\x00"},
+			},
+			Body: io.NopCloser(bytes.NewReader(pngBody)),
+		}
+		r, err := mimesniff.ResourceFromResponse(resp)
+		if err != nil {
+			t.Errorf("ResourceFromResponse: %v", err)
+		}
+		// a=NUL is dropped; b and c are isomorphic-decoded.
+		const want = "image/gif;b=\"\u00e9\";c=\"\u00c3\u00a9\""
+		if r.Supplied.String() != want {
+			t.Errorf("Supplied = %q, want %q", r.Supplied, want)
+		}
+		// "nosniff\x00" is not "nosniff": NUL is not stripped.
+		if r.NoSniff {
+			t.Errorf("NoSniff = true for %q", "nosniff\x00")
+		}
+		if got := r.Sniff().String(); got != "image/png" {
+			t.Errorf("Sniff() = %q, want %q", got, "image/png")
+		}
+	})
+
+	// The original body is closed through the replacement.
+	t.Run("Close reaches the original body", func(t *testing.T) {
+		cb := &closeRecorder{Reader: bytes.NewReader(textBody)}
+		resp := &http.Response{Header: http.Header{}, Body: cb}
+		if _, err := mimesniff.ResourceFromResponse(resp); err != nil {
+			t.Fatal(err)
+		}
+		if cb.closed {
+			t.Error("ResourceFromResponse closed the body")
+		}
+		if err := resp.Body.Close(); err != nil || !cb.closed {
+			t.Errorf("resp.Body.Close() = %v, closed the original: %v", err, cb.closed)
+		}
+	})
+}
+
+type closeRecorder struct {
+	io.Reader
+	closed bool
+}
+
+func (c *closeRecorder) Close() error {
+	c.closed = true
+	return nil
+}
+
+func TestResourceFromFile(t *testing.T) {
+	html := []byte("<html><body>x</body></html>")
+	for _, tc := range []struct {
+		name string
+		data []byte
+		// precondition, if set: the essence that the extension must
+		// map to on this machine for wantSniff to hold ("-" for none).
+		needEssence string
+		wantSniff   string // "": only check Supplied
+	}{
+		// The file system's type is image/gif, an image type: the image
+		// table runs and finds PNG (steps 5 and 6).
+		{name: "image.gif", data: pngBody, needEssence: "image/gif", wantSniff: "image/png"},
+		// Upper case: mime.TypeByExtension folds ASCII case.
+		{name: "IMAGE.PNG", data: gifBody, needEssence: "image/png", wantSniff: "image/gif"},
+		{name: "photo.Png", data: pngBody, needEssence: "image/png", wantSniff: "image/png"},
+		// text/plain from the file system is not checked for the
+		// apache bug (that is for HTTP only): text/plain is final, HTML
+		// or binary.
+		{name: "page.txt", data: html, needEssence: "text/plain", wantSniff: "text/plain"},
+		{name: "data.txt", data: binaryBody, needEssence: "text/plain", wantSniff: "text/plain"},
+		// An HTML type is never sniffed (step 1), even for PNG bytes.
+		{name: "page.html", data: pngBody, needEssence: "text/html", wantSniff: "text/html"},
+		// image/svg+xml is an XML type before it is an image type.
+		{name: "drawing.svg", data: pngBody, needEssence: "image/svg+xml", wantSniff: "image/svg+xml"},
+		// An image type with no image bytes is kept (step 9).
+		{name: "empty.png", data: nil, needEssence: "image/png", wantSniff: "image/png"},
+		// Unknown extension: undefined, sniffed as unknown with
+		// scriptable types (no nosniff for files).
+		{name: "file.xyz123", data: pngBody, needEssence: "-", wantSniff: "image/png"},
+		{name: "file.xyz123", data: html, needEssence: "-", wantSniff: "text/html"},
+		{name: "file.xyz123", data: binaryBody, needEssence: "-", wantSniff: "application/octet-stream"},
+		// No extension.
+		{name: "README", data: textBody, needEssence: "-", wantSniff: "text/plain"},
+		{name: "Makefile", data: pngBody, needEssence: "-", wantSniff: "image/png"},
+		// The dot is in the directory, not the file name.
+		{name: "dir.png/file", data: html, needEssence: "-", wantSniff: "text/html"},
+		// A trailing dot: the extension "." is unknown.
+		{name: "file.", data: html, needEssence: "-", wantSniff: "text/html"},
+		// Extensions in Go's built-in table: check Supplied only.
+		{name: "style.css", data: textBody},
+		{name: "app.js", data: textBody},
+		{name: "module.mjs", data: textBody},
+		{name: "data.json", data: textBody},
+		{name: "doc.pdf", data: textBody},
+		{name: "module.wasm", data: binaryBody},
+		{name: "photo.jpg", data: pngBody},
+		{name: "photo.webp", data: pngBody},
+		{name: "photo.avif", data: pngBody},
+		{name: "feed.xml", data: html},
+		{name: "page.htm", data: html},
+	} {
+		label := "other bytes"
+		for _, l := range []struct {
+			name string
+			b    []byte
+		}{{"PNG", pngBody}, {"GIF", gifBody}, {"HTML", html}, {"text", textBody}, {"binary", binaryBody}, {"nothing", nil}} {
+			if bytes.Equal(tc.data, l.b) {
+				label = l.name
+				break
+			}
+		}
+		t.Run(tc.name+" holding "+label, func(t *testing.T) {
+			ext := filepath.Ext(tc.name)
+			var wantSupplied string
+			if ext != "" {
+				if s := mime.TypeByExtension(ext); s != "" {
+					m, err := mimesniff.Parse(s)
+					if err != nil {
+						t.Logf("mime.TypeByExtension(%q) = %q does not parse: %v", ext, s, err)
+					}
+					wantSupplied = m.String()
+				}
+			}
+			switch {
+			case tc.needEssence == "-" && wantSupplied != "":
+				t.Skipf("%q maps to %q on this machine", ext, wantSupplied)
+			case tc.needEssence != "" && tc.needEssence != "-" && essenceOfString(wantSupplied) != tc.needEssence:
+				t.Skipf("%q maps to %q on this machine, not %s", ext, wantSupplied, tc.needEssence)
+			}
+			r := mimesniff.ResourceFromFile(tc.name, tc.data)
+			if r.Supplied.String() != wantSupplied {
+				t.Errorf("Supplied = %q, want %q (mime.TypeByExtension)", r.Supplied, wantSupplied)
+			}
+			if r.NoSniff || r.CheckForApacheBug || r.SniffFeeds || r.Supported != nil {
+				t.Errorf("ResourceFromFile set flags: %+v", r)
+			}
+			if !bytes.Equal(r.Header, tc.data) {
+				t.Errorf("Header = %q, want %q", r.Header, tc.data)
+			}
+			if tc.wantSniff == "" {
+				return
+			}
+			got := r.Sniff()
+			if got.Essence() != tc.wantSniff {
+				t.Errorf("Sniff() = %q, want essence %q", got, tc.wantSniff)
+			}
+			// A type found by sniffing has no parameters; a supplied
+			// type that is final keeps its own (step 9).
+			if got.Essence() == essenceOfString(wantSupplied) && got != r.Supplied {
+				t.Errorf("Sniff() = %q, want the supplied %q itself", got, r.Supplied)
+			}
+		})
+	}
+
+	// ResourceFromFile keeps all the data; Sniff reads only the first
+	// 1445 bytes of it.
+	t.Run("header of more than 1445 bytes", func(t *testing.T) {
+		data := append(textBytes(1445), 0x00)
+		r := mimesniff.ResourceFromFile("notes", data)
+		if len(r.Header) != len(data) {
+			t.Errorf("Header = %d bytes, want all %d", len(r.Header), len(data))
+		}
+		// The NUL at offset 1445 is past the resource header.
+		if got := r.Sniff().String(); got != "text/plain" {
+			t.Errorf("Sniff() = %q, want %q", got, "text/plain")
+		}
+	})
+}
+
+// essenceOfString returns the essence of a serialized MIME type.
+func essenceOfString(s string) string {
+	e, _, _ := strings.Cut(s, ";")
+	return e
+}
+
+func TestHTTPNoAllocs(t *testing.T) {
+	for _, v := range []string{"text/html;charset=utf-8", "text/plain", "image/png"} {
+		h := http.Header{"Content-Type": {v}}
+		if n := testing.AllocsPerRun(100, func() {
+			allocsSupplied, allocsBool = mimesniff.SuppliedFromHTTP(h)
+		}); n != 0 {
+			t.Errorf("SuppliedFromHTTP(Content-Type: %s) allocates %v times, want 0", v, n)
+		}
+	}
+	h := http.Header{"X-Content-Type-Options": {"nosniff"}}
+	if n := testing.AllocsPerRun(100, func() {
+		allocsBool = mimesniff.DetermineNoSniff(h)
+	}); n != 0 {
+		t.Errorf("DetermineNoSniff(X-Content-Type-Options: nosniff) allocates %v times, want 0", n)
+	}
+}
+
+var (
+	allocsSupplied mimesniff.MIMEType
+	allocsBool     bool
+)
+
+// TestNilBody checks that a nil body reads as empty, not as a panic.
+func TestNilBody(t *testing.T) {
+	header, body, err := mimesniff.ReadHeader(nil)
+	if err != nil || len(header) != 0 {
+		t.Fatalf("ReadHeader(nil) = %q, %v; want no bytes, no error", header, err)
+	}
+	if rest, err := io.ReadAll(body); err != nil || len(rest) != 0 {
+		t.Fatalf("ReadHeader(nil) body = %q, %v", rest, err)
+	}
+	r, rest, err := mimesniff.ResourceFromHTTP(http.Header{"Content-Type": {"image/png"}}, nil)
+	if err != nil || len(r.Header) != 0 || r.Supplied.String() != "image/png" {
+		t.Fatalf("ResourceFromHTTP(h, nil) = %+v, %v", r, err)
+	}
+	if b, err := io.ReadAll(rest); err != nil || len(b) != 0 {
+		t.Fatalf("ResourceFromHTTP(h, nil) body = %q, %v", b, err)
+	}
+}
