@@ -64,7 +64,8 @@ func MatchPattern(input, pattern, mask, ignored []byte) bool {
 // 0x0C FF, 0x0D CR or 0x20 SPACE (FF is one, VT is not).
 // See https://mimesniff.spec.whatwg.org/#whitespace-byte.
 func isWhitespaceByte(b byte) bool {
-	return b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D || b == 0x20
+	const whitespace = 1<<0x09 | 1<<0x0A | 1<<0x0C | 1<<0x0D | 1<<0x20
+	return b <= 0x20 && whitespace&(uint64(1)<<b) != 0
 }
 
 // isTagTerminatingByte reports whether b is a tag-terminating byte: 0x20
