@@ -162,3 +162,13 @@ func ExampleLegacyExtractEncoding() {
 	// UTF-8
 	// UTF-8
 }
+
+func ExampleNew() {
+	t, err := mimesniff.New("Text", "Plain", mimesniff.Param{Name: "charset", Value: "UTF-8"}, mimesniff.Param{Name: "format", Value: "flowed text"})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(t)
+	// Output:
+	// text/plain;charset=UTF-8;format="flowed text"
+}

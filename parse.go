@@ -119,9 +119,9 @@ func describeCodePoint(in string, i int, latin1 bool) string {
 // U+FFFD. Only values, the one place where code points above U+007F are
 // allowed, are decoded.
 //
-// The serialization of the result is written as parsing goes, by a writer
-// that keeps it as a slice of in for as long as it is one, so that an input
-// already in serialized form costs no allocation.
+// The serialization of the result is written as parsing goes (see emit),
+// kept as a slice of in for as long as it is one, so that an input already
+// in serialized form costs no allocation.
 func parse(in string, latin1 bool) (MIMEType, failure) {
 	// 1. Remove any leading and trailing HTTP whitespace from input.
 	start, end := 0, len(in)

@@ -807,6 +807,14 @@ func checkParsed(t *testing.T, fn, in string, m mimesniff.MIMEType, err error) {
 	if !m.IsValid() || s == "" {
 		t.Fatalf("%s(%q) succeeded with an invalid MIMEType %q", fn, in, s)
 	}
+	// New rebuilds the record from its parts.
+	var params []mimesniff.Param
+	for n, v := range m.Params() {
+		params = append(params, mimesniff.Param{Name: n, Value: v})
+	}
+	if back, err := mimesniff.New(m.Type(), m.Subtype(), params...); err != nil || back != m {
+		t.Fatalf("%s(%q) = %q, but New of its parts gives %q, %v", fn, in, m, back, err)
+	}
 	if s2 := m.String(); s2 != s {
 		t.Fatalf("%s(%q).String() is not stable: %q then %q", fn, in, s, s2)
 	}
@@ -904,3 +912,38 @@ func TestParseAllocs(t *testing.T) {
 }
 
 var sinkParseString string
+
+func TestNew(t *testing.T) {
+	tests := []struct {
+		name    string
+		typ     string
+		subtype string
+		params  []mimesniff.Param
+		want    string // "" for an error
+	}{
+		{"essence only", "text", "html", nil, "text/html"},
+		{"lower-cased", "Text", "HTML", []mimesniff.Param{{"Charset", "UTF-8"}}, "text/html;charset=UTF-8"},
+		{"order kept", "x", "y", []mimesniff.Param{{"b", "1"}, {"a", "2"}}, "x/y;b=1;a=2"},
+		{"value quoted", "x", "y", []mimesniff.Param{{"a", `b "c" \ d`}}, `x/y;a="b \"c\" \\ d"`},
+		{"empty value quoted", "x", "y", []mimesniff.Param{{"a", ""}}, `x/y;a=""`},
+		{"U+00E9 value", "x", "y", []mimesniff.Param{{"a", "\u00e9"}}, "x/y;a=\"\u00e9\""},
+		{"empty type", "", "y", nil, ""},
+		{"empty subtype", "x", "", nil, ""},
+		{"space in type", "x x", "y", nil, ""},
+		{"slash in subtype", "x", "y/z", nil, ""},
+		{"empty name", "x", "y", []mimesniff.Param{{"", "1"}}, ""},
+		{"bad name", "x", "y", []mimesniff.Param{{"a b", "1"}}, ""},
+		{"duplicate name, other case", "x", "y", []mimesniff.Param{{"a", "1"}, {"A", "2"}}, ""},
+		{"U+0100 in value", "x", "y", []mimesniff.Param{{"a", "\u0100"}}, ""},
+		{"NUL in value", "x", "y", []mimesniff.Param{{"a", "\x00"}}, ""},
+		{"invalid UTF-8 in value", "x", "y", []mimesniff.Param{{"a", "\xff"}}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := mimesniff.New(tc.typ, tc.subtype, tc.params...)
+			if got.String() != tc.want || (err == nil) != (tc.want != "") {
+				t.Errorf("New(%q, %q, %q) = %q, %v; want %q", tc.typ, tc.subtype, tc.params, got, err, tc.want)
+			}
+		})
+	}
+}

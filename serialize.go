@@ -79,9 +79,15 @@ func (t *MIMEType) UnmarshalText(text []byte) error {
 // not have a parameter called name, and name and value must be valid (taken
 // from another record).
 func (t MIMEType) withParam(name, value string) MIMEType {
-	v := valueSpan{end: len(value)}
 	b := make([]byte, 0, len(t.s)+len(name)+len(value)+8)
-	b = append(append(append(append(b, t.s...), ';'), name...), '=')
-	kind := classifyValue(value, v, false)
-	return MIMEType{string(appendValue(b, value, v, kind != tokenValue, false))}
+	return MIMEType{string(appendParam(append(b, t.s...), name, value))}
+}
+
+// appendParam appends ";name=value" to the serialization b: name in lower
+// case, and value, which must be valid UTF-8 made of HTTP quoted-string token
+// code points, serialized.
+func appendParam(b []byte, name, value string) []byte {
+	b = append(appendLower(append(b, ';'), name), '=')
+	v := valueSpan{end: len(value)}
+	return appendValue(b, value, v, classifyValue(value, v, false) != tokenValue, false)
 }
