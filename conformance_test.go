@@ -165,29 +165,12 @@ func mustIsomorphic(t *testing.T, s string) []byte {
 	return b
 }
 
-// groupNames are the group names of mime-groups.json with their predicates.
-var groupNames = []struct {
-	name string
-	is   func(mimesniff.MIMEType) bool
-}{
-	{"image", mimesniff.MIMEType.IsImage},
-	{"audio or video", mimesniff.MIMEType.IsAudioOrVideo},
-	{"font", mimesniff.MIMEType.IsFont},
-	{"ZIP-based", mimesniff.MIMEType.IsZIPBased},
-	{"archive", mimesniff.MIMEType.IsArchive},
-	{"XML", mimesniff.MIMEType.IsXML},
-	{"HTML", mimesniff.MIMEType.IsHTML},
-	{"scriptable", mimesniff.MIMEType.IsScriptable},
-	{"JavaScript", mimesniff.MIMEType.IsJavaScript},
-	{"JSON", mimesniff.MIMEType.IsJSON},
-}
-
-// groupsOf returns the names of the groups t is in, sorted.
+// groupsOf returns the mime-groups.json names of the groups t is in, sorted.
 func groupsOf(t mimesniff.MIMEType) []string {
 	var out []string
-	for _, g := range groupNames {
+	for _, g := range recordGroups {
 		if g.is(t) {
-			out = append(out, g.name)
+			out = append(out, g.wpt)
 		}
 	}
 	slices.Sort(out)

@@ -13,21 +13,22 @@ import (
 )
 
 // recordGroups are the group predicates of
-// https://mimesniff.spec.whatwg.org/#mime-type-groups, by short name.
+// https://mimesniff.spec.whatwg.org/#mime-type-groups, by the short name this
+// package's tests use and by the name WPT's mime-groups.json uses.
 var recordGroups = []struct {
-	name string
-	is   func(mimesniff.MIMEType) bool
+	name, wpt string
+	is        func(mimesniff.MIMEType) bool
 }{
-	{"image", mimesniff.MIMEType.IsImage},
-	{"audio-video", mimesniff.MIMEType.IsAudioOrVideo},
-	{"font", mimesniff.MIMEType.IsFont},
-	{"zip", mimesniff.MIMEType.IsZIPBased},
-	{"archive", mimesniff.MIMEType.IsArchive},
-	{"xml", mimesniff.MIMEType.IsXML},
-	{"html", mimesniff.MIMEType.IsHTML},
-	{"scriptable", mimesniff.MIMEType.IsScriptable},
-	{"javascript", mimesniff.MIMEType.IsJavaScript},
-	{"json", mimesniff.MIMEType.IsJSON},
+	{"image", "image", mimesniff.MIMEType.IsImage},
+	{"audio-video", "audio or video", mimesniff.MIMEType.IsAudioOrVideo},
+	{"font", "font", mimesniff.MIMEType.IsFont},
+	{"zip", "ZIP-based", mimesniff.MIMEType.IsZIPBased},
+	{"archive", "archive", mimesniff.MIMEType.IsArchive},
+	{"xml", "XML", mimesniff.MIMEType.IsXML},
+	{"html", "HTML", mimesniff.MIMEType.IsHTML},
+	{"scriptable", "scriptable", mimesniff.MIMEType.IsScriptable},
+	{"javascript", "JavaScript", mimesniff.MIMEType.IsJavaScript},
+	{"json", "JSON", mimesniff.MIMEType.IsJSON},
 }
 
 // groupsOfRecord returns the short names of the groups m belongs to.
