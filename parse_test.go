@@ -540,7 +540,7 @@ func TestMarshalText(t *testing.T) {
 		in   string // "" for the zero MIMEType
 		json string
 	}{
-		{"zero", "", `{"type":""}`},
+		{"zero is null", "", `{"type":null}`},
 		{"plain", "text/html", `{"type":"text/html"}`},
 		{"normalized", `Text/HTML; Charset="utf-8"`, `{"type":"text/html;charset=utf-8"}`},
 		{"quoted value", `x/x;a="b \"c\""`, `{"type":"x/x;a=\"b \\\"c\\\"\""}`},
