@@ -1,0 +1,132 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+/*
+Mimesniff prints the MIME type a browser computes for each file it is given,
+following the WHATWG MIME Sniffing Standard (https://mimesniff.spec.whatwg.org/):
+what a browser would make of these bytes, served with this Content-Type, in
+this context.
+
+Usage:
+
+	mimesniff [flags] [file ...]
+
+For each file it prints a line "FILE: TYPE", where TYPE is the computed MIME
+type, serialized as the standard does (text/html;charset=utf-8), or
+"undefined" for the standard's undefined MIME type, which only some contexts
+give. A file of "-" is standard input, printed as "-"; it may be given once.
+Only the first 1445 bytes of each file, the resource header, are read.
+
+Flags may come before or after the files and apply to all of them; "--"
+ends the flags. By default the supplied MIME type, what the server says, is
+undefined: the file is sniffed as a browser sniffs a response without a
+Content-Type. It is not guessed from the file name unless -ext is given.
+
+The flags are:
+
+	-type value
+		The supplied Content-Type header value, read as the bytes of a
+		header. A value that does not parse as a MIME type makes the
+		supplied type undefined, as for HTTP. The check-for-apache-bug
+		flag is set when the value is exactly "text/plain",
+		"text/plain; charset=ISO-8859-1", "text/plain; charset=iso-8859-1"
+		or "text/plain; charset=UTF-8". With -http or -ext, -type wins
+		over the headers or the extension.
+	-nosniff
+		Set the no-sniff flag, as X-Content-Type-Options: nosniff does.
+		With -http, -nosniff or -nosniff=false wins over the header.
+	-ext
+		Take the supplied type from the file name's extension, as a file
+		system provides it (Go's mime.TypeByExtension, which reads the
+		system's mime.types files too). Not with -http.
+	-context name
+		Sniff for the context name: browsing (the default: a document),
+		image, audio-video, font, plugin, style, script, text-track or
+		cache-manifest.
+	-feeds
+		Apply the legacy feed-or-HTML rules, removed from the standard in
+		2024, to a supplied text/html: an RSS or Atom feed served as
+		text/html is application/rss+xml or application/atom+xml.
+	-http
+		Each file is an HTTP response as curl prints it with -si (see
+		below). The supplied type is the last Content-Type value, the
+		apache-bug flag is set from it, and the no-sniff flag from
+		X-Content-Type-Options.
+	-json
+		Print one JSON object a line instead of text:
+		{"name":"FILE","supplied":"text/plain","nosniff":false,
+		"apacheBug":true,"feeds":false,"context":"browsing",
+		"computed":"application/octet-stream"}. supplied and computed are
+		null for the undefined MIME type. Without "name", this is the JSON
+		form of a mimesniff.Resource (Resource.MarshalJSON) when the
+		context is browsing.
+	-r
+		Walk the directories among the files, and sniff every regular
+		file in them, in lexical order as filepath.WalkDir gives them, so
+		that the output of two runs can be compared with diff. Symbolic
+		links in a tree are neither followed nor listed (as with
+		find -type f); a directory named on the command line is followed
+		if it is a link. Without -r, a directory is an error.
+	-h, -help
+		Print a usage message on standard output, and exit with status 0.
+
+# HTTP responses
+
+With -http, each file holds a response as "curl -si URL" prints it: status
+line, headers, a blank line, the body. The last final response of the file
+counts: interim responses (100 Continue, as "curl -si -X POST" with a body
+prints it, 103 Early Hints) are skipped, and so are the responses of a
+redirect chain that "curl -siL" followed, printed without their bodies (a
+response whose headers are directly followed by a status line). HTTP/2 and
+HTTP/3 status lines as curl prints them ("HTTP/2 200") are accepted. The
+status lines and headers of a file may take 1 MiB at most, in 100 responses
+at most.
+
+curl prints the body with or without its chunked framing (--raw keeps it)
+and with or without its content coding (--compressed removes it), but keeps
+the Transfer-Encoding and Content-Encoding headers either way. So mimesniff
+looks at the bytes: a body whose first line is a chunk-size line must be a
+whole chunked body, which is unchunked; a body that starts with the gzip
+magic bytes must be a whole gzip stream whose CRC-32 and length match,
+which is decoded; for deflate, a zlib stream (checked by its Adler-32), or
+a body that is exactly one raw deflate stream, which browsers also accept.
+Any other body was already decoded by curl and is sniffed as it is. So the
+answer is the same for -si, -si --raw, -si --compressed and -siL captures of
+one response. A body that starts like a coding but is not a whole, valid
+stream of it (cut short, a checksum that does not match, a chunk size that
+overflows), an empty body with a Content-Encoding, or a coding browsers do
+not decode here (br, zstd) is an error: mimesniff never guesses. One case
+cannot be told apart from the bytes: a body whose content is itself a
+complete gzip stream, sent with Content-Encoding: gzip and saved with
+--compressed, looks like its own encoded form and is decoded once more;
+save such responses without --compressed.
+
+# Special files
+
+Only regular files are read. A FIFO, socket or device, named on the command
+line or met in a walk, is an error ("not a regular file (named pipe
+(FIFO)): not read") and is never opened, since opening a FIFO blocks until
+something writes to it: to sniff a pipe, give it as standard input, as in
+"curl -si URL | mimesniff -http -".
+
+# Examples
+
+	mimesniff testdata/files/*
+	mimesniff -r -json ~/uploads > before.json
+	curl -si https://example.com/ | mimesniff -http -
+	curl -siL --compressed https://example.com/feed | mimesniff -http -feeds -
+	mimesniff -type 'image/gif' upload.bin
+	mimesniff -type 'text/plain' -nosniff notes.txt
+	mimesniff -context image -json photo
+	mimesniff -ext download.html
+
+# Exit status
+
+0 when every file was read and sniffed; 1 when some input could not be (it
+is missing, a special file, a directory without -r, not an HTTP response
+with -http, ...): an error "mimesniff: FILE: message" is printed on standard
+error for each, and the other inputs are still sniffed; 2 for bad usage: an
+unknown flag, a bad -context value, no file at all, or "-" twice.
+*/
+package main
