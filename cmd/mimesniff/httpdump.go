@@ -191,7 +191,7 @@ func readBody(resp *http.Response, br *bufio.Reader) ([]byte, error) {
 }
 
 // isChunked reports whether the Transfer-Encoding values te give the chunked
-// transfer coding. Another transfer coding is an error.
+// transfer coding. (http.ReadResponse has already refused any other.)
 func isChunked(te []string) (bool, error) {
 	chunked := false
 	for _, v := range te {
@@ -238,7 +238,7 @@ func contentCodings(h http.Header) ([]string, error) {
 // chunked one.
 // See https://www.rfc-editor.org/rfc/rfc9112#section-7.1.
 func unchunk(body []byte) ([]byte, error) {
-	if _, _, ok := chunkSizeLine(body); !ok {
+	if _, n, ok := chunkSizeLine(body); !ok && n == 0 {
 		return body, nil
 	}
 	var out []byte

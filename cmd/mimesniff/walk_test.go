@@ -1,0 +1,292 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// makeTree writes n small files under dir, spread over nested directories,
+// alternating HTML, PNG and text, and returns the "path: type" lines the
+// command must print for them, in lexical order.
+func makeTree(t testing.TB, dir string, n int) []string {
+	t.Helper()
+	kinds := []struct {
+		ext, data, typ string
+	}{
+		{"html", "<!DOCTYPE html><p>", "text/html"},
+		{"png", pngMagic + "\x00\x00\x00\x0dIHDR", "image/png"},
+		{"txt", "just text", "text/plain"},
+	}
+	var want []string
+	for i := range n {
+		sub := filepath.Join(dir, fmt.Sprintf("d%02d", i%37), fmt.Sprintf("e%d", i%5))
+		if err := os.MkdirAll(sub, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		k := kinds[i%len(kinds)]
+		path := filepath.Join(sub, fmt.Sprintf("f%05d.%s", i, k.ext))
+		if err := os.WriteFile(path, []byte(k.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, path+": "+k.typ)
+	}
+	sort.Strings(want) // the names sort as WalkDir walks them
+	return want
+}
+
+// TestTree walks a generated tree of 10,000 files with special entries in
+// it, checking the order of the output, the errors and the exit status, and
+// that the run ends in time.
+func TestTree(t *testing.T) {
+	dir := t.TempDir()
+	want := makeTree(t, dir, 10000)
+
+	// A symbolic link loop and a link to a file: not followed, not listed.
+	if err := os.Symlink("..", filepath.Join(dir, "d00", "loop")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(dir, "d00", "e0", "f00000.html"), filepath.Join(dir, "d01", "link.html")); err != nil {
+		t.Fatal(err)
+	}
+	// A FIFO nobody writes to: opening it to read would block for ever.
+	fifo := filepath.Join(dir, "d02", "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no FIFO: %v", err)
+	}
+	// An unreadable file: the tests run as root, so its open fails here.
+	unreadable := filepath.Join(dir, "d03", "e0", "secret.html")
+	if err := os.WriteFile(unreadable, []byte("<p>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A socket.
+	sock := filepath.Join(dir, "d04", "sock")
+	if fd, err := syscall.Socket(syscall.AF_UNIX, syscall.SOCK_STREAM, 0); err == nil {
+		if err := syscall.Bind(fd, &syscall.SockaddrUnix{Name: sock}); err != nil {
+			t.Fatal(err)
+		}
+		defer syscall.Close(fd)
+	}
+
+	o := options{recursive: true, open: func(name string) (fs.File, error) {
+		if name == unreadable {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrPermission}
+		}
+		return openFile(name)
+	}}
+	var stdout, stderr bytes.Buffer
+	done := make(chan int)
+	go func() { done <- o.sniffAll([]string{dir}, nil, &stdout, &stderr) }()
+	var code int
+	select {
+	case code = <-done:
+	case <-time.After(60 * time.Second):
+		t.Fatal("mimesniff -r did not finish in 60 s")
+	}
+
+	gotLines := strings.Split(strings.TrimSuffix(stdout.String(), "\n"), "\n")
+	if diff := cmp.Diff(want, gotLines); diff != "" {
+		t.Errorf("mimesniff -r output mismatch (-want +got):\n%s", diff)
+	}
+	wantErr := "mimesniff: " + fifo + ": not a regular file (named pipe (FIFO)): not read\n" +
+		"mimesniff: " + unreadable + ": permission denied\n" +
+		"mimesniff: " + sock + ": not a regular file (socket): not read\n"
+	if diff := cmp.Diff(wantErr, stderr.String()); diff != "" {
+		t.Errorf("mimesniff -r errors mismatch (-want +got):\n%s", diff)
+	}
+	if code != exitError {
+		t.Errorf("exit status %d, want %d", code, exitError)
+	}
+}
+
+// TestTreeArgs checks -r beside other inputs, and special files named on
+// the command line.
+func TestTreeArgs(t *testing.T) {
+	dir := t.TempDir()
+	tree := filepath.Join(dir, "tree")
+	want := makeTree(t, tree, 7)
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Skipf("no FIFO: %v", err)
+	}
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink("tree", link); err != nil {
+		t.Fatal(err)
+	}
+	fifoErr := "mimesniff: " + fifo + ": not a regular file (named pipe (FIFO)): not read\n"
+	for _, tt := range []struct {
+		name string
+		args []string
+		want runResult
+	}{
+		{"tree, file and stdin in order", []string{"-r", pageHTML, tree, "-"}, runResult{
+			Stdout: lines(pageHTML, "text/html") + strings.Join(want, "\n") + "\n" + lines("-", "text/plain"),
+		}},
+		{"-r after the tree", []string{tree, "-r"}, runResult{Stdout: strings.Join(want, "\n") + "\n"}},
+		{"a link to a tree named is followed", []string{"-r", link}, runResult{
+			Stdout: strings.ReplaceAll(strings.Join(want, "\n")+"\n", tree, link),
+		}},
+		{"without -r a directory is an error naming -r", []string{tree, pageHTML}, runResult{
+			Stdout: lines(pageHTML, "text/html"),
+			Stderr: "mimesniff: " + tree + ": is a directory (use -r to walk it)\n",
+			Code:   1,
+		}},
+		{"FIFO named", []string{fifo, pageHTML}, runResult{Stdout: lines(pageHTML, "text/html"), Stderr: fifoErr, Code: 1}},
+		{"FIFO named with -http", []string{"-http", fifo}, runResult{Stderr: fifoErr, Code: 1}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			done := make(chan runResult)
+			go func() { done <- runCmd(nil, tt.args...) }()
+			select {
+			case got := <-done:
+				if diff := cmp.Diff(tt.want, got); diff != "" {
+					t.Errorf("mimesniff %q mismatch (-want +got):\n%s", tt.args, diff)
+				}
+			case <-time.After(30 * time.Second):
+				t.Fatalf("mimesniff %q did not finish in 30 s", tt.args)
+			}
+		})
+	}
+}
+
+// TestJSONShape checks that, in the browsing context, the command's JSON
+// object for a file is the JSON form of the library's Resource, with the
+// name first.
+func TestJSONShape(t *testing.T) {
+	for _, args := range [][]string{
+		{pageHTML},
+		{"-type", "text/plain", dataBin},
+		{"-nosniff", "-feeds", "-type", `text/html; charset="a b"`, feedRSS},
+		{"-http", httpDir + "http2.http"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			got := runCmd(nil, append([]string{"-json"}, args...)...)
+			var o options
+			o.open = openFile
+			if err := newFlagSet(&o).Parse(args); err != nil {
+				t.Fatal(err)
+			}
+			o.typeSet = o.contentType != ""
+			name := args[len(args)-1]
+			r, err := o.resource(name, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lib, err := json.Marshal(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := `{"name":"` + name + `",` + string(lib[1:]) + "\n"
+			if diff := cmp.Diff(runResult{Stdout: want}, got); diff != "" {
+				t.Errorf("mimesniff -json %q mismatch with Resource.MarshalJSON (-want +got):\n%s", args, diff)
+			}
+		})
+	}
+}
+
+// TestBadDumps checks that each malformed dump gets a one-line error naming
+// the problem and exit status 1, and that the other inputs of the run are
+// still sniffed.
+func TestBadDumps(t *testing.T) {
+	dir := t.TempDir()
+	good := httpDir + "plain.http"
+	html := readFile(t, pageHTML)
+	gz := gzipped(html)
+	for _, tt := range []struct {
+		name, dump, wantErr string
+	}{
+		{"garbage", "\x00\x01garbage\n", `not an HTTP response: status line "\x00\x01garbage\n"`},
+		{"a request", "GET / HTTP/1.1\r\nHost: example.com\r\n\r\n", `not an HTTP response: status line "GET / HTTP/1.1\r\n"`},
+		{"headers cut short", "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n", "malformed HTTP response: headers cut short (no blank line after them)"},
+		{"chunk size overflows", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n10000000000000000\r\nabc\r\n0\r\n\r\n", `chunked body: chunk size "10000000000000000" overflows`},
+		{"chunk size past the end", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nffffffffffffffff\r\nabc\r\n", "chunked body cut short: a chunk of 18446744073709551615 bytes at byte 18 has 5"},
+		{"chunk without CRLF", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabcd\r\n0\r\n\r\n", "chunked body: no CRLF after the chunk of 3 bytes at byte 3"},
+		{"bytes after the last chunk", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\nmore", "chunked body: 4 bytes after the last chunk"},
+		{"gzip body cut short", "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n\r\n" + string(gz[:len(gz)/2]), "gzip body cut short: the compressed stream does not end"},
+		{"gzip trailer cut", "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n\r\n" + string(gz[:len(gz)-4]), "gzip body cut short: the compressed stream does not end"},
+		{"empty gzip body", "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 0\r\n\r\n", "empty body with Content-Encoding: gzip"},
+		{"zlib with a bad Adler-32", "HTTP/1.1 200 OK\r\nContent-Encoding: deflate\r\n\r\n" + badAdler(zlibbed(html)), "deflate body: zlib: invalid checksum"},
+		{"brotli", "HTTP/1.1 200 OK\r\nContent-Encoding: br\r\n\r\nxx", `content coding "br" is not supported`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			name := writeFile(t, dir, strings.ReplaceAll(tt.name, " ", "-")+".http", []byte(tt.dump))
+			got := runCmd(nil, "-http", name, good)
+			want := runResult{
+				Stdout: lines(good, "text/html;charset=UTF-8"),
+				Stderr: "mimesniff: " + name + ": " + tt.wantErr + "\n",
+				Code:   1,
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("mimesniff -http %q mismatch (-want +got):\n%s", tt.dump, diff)
+			}
+		})
+	}
+}
+
+// badAdler returns the zlib stream z with its Adler-32 changed.
+func badAdler(z []byte) string {
+	z = bytes.Clone(z)
+	z[len(z)-1] ^= 1
+	return string(z)
+}
+
+// BenchmarkTree compares mimesniff -r with find DIR -type f | xargs file
+// --mime-type on a tree of 20,000 files, in the same run. It builds the
+// command and runs both as programs, with their output discarded.
+func BenchmarkTree(b *testing.B) {
+	dir := b.TempDir()
+	makeTree(b, dir, 20000)
+	bin := benchBinary(b)
+	b.Run("mimesniff-r", func(b *testing.B) {
+		for b.Loop() {
+			runQuiet(b, exec.Command(bin, "-r", dir))
+		}
+	})
+	b.Run("find-xargs-file", func(b *testing.B) {
+		if _, err := exec.LookPath("file"); err != nil {
+			b.Skip("file is not installed")
+		}
+		for b.Loop() {
+			runQuiet(b, exec.Command("sh", "-c", `find "$1" -type f | xargs file --mime-type`, "sh", dir))
+		}
+	})
+}
+
+// benchBinary builds the command for a benchmark.
+func benchBinary(b *testing.B) string {
+	path := filepath.Join(b.TempDir(), "mimesniff")
+	if out, err := exec.Command("go", "build", "-o", path, ".").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	return path
+}
+
+// runQuiet runs cmd with its output discarded, failing b when it fails.
+func runQuiet(b *testing.B, cmd *exec.Cmd) {
+	cmd.Stdout = io.Discard
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		var exitErr *exec.ExitError
+		if !errors.As(err, &exitErr) || stderr.Len() > 0 {
+			b.Fatalf("%v: %v\n%s", cmd.Args, err, stderr.Bytes())
+		}
+	}
+}
