@@ -35,11 +35,16 @@ const limit = Number(opt('-limit', 0));
 const only = opt('-only', '') ? new RegExp(opt('-only', '')) : null;
 const outFile = opt('-out', path.join(root, 'testdata', 'browsers', `${browserName}.jsonl`));
 const caseTimeout = Number(opt('-timeout', 10000));
+const shard = opt('-shard', ''); // "k/n": only the cases whose corpus index is k mod n
 
 // ---------------------------------------------------------------------------
 // The cases.
 
 let cases = fs.readFileSync(corpusFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+if (shard) {
+  const [k, n] = shard.split('/').map(Number);
+  cases = cases.filter((_, i) => i % n === k);
+}
 if (only) cases = cases.filter((c) => only.test(c.id));
 if (limit) cases = cases.slice(0, limit);
 for (const c of cases) {
@@ -221,7 +226,7 @@ async function recordOne(browser, port, i, slot) {
     }
     downloadWaiters.delete(url);
     // Give a download event a moment to arrive.
-    if (navErr && browserName === 'chromium' && !downloaded.has(url)) await new Promise((res) => setTimeout(res, 150));
+    if (navErr && browserName === 'chromium' && !downloaded.has(url)) await new Promise((res) => setTimeout(res, 1000));
     if (downloaded.has(url)) {
       r.outcome = 'download';
     } else if (navErr) {
@@ -244,7 +249,12 @@ async function recordOne(browser, port, i, slot) {
     }
   } finally {
     if (browserName === 'chromium') await page.close().catch(() => {});
-    else {
+    else if (r.outcome === 'download' || r.outcome === 'timeout') {
+      // The tab's navigation never completes after a download: going back
+      // to about:blank would wait for it. Drop the tab instead.
+      page.close().catch(() => {});
+      slot.page = null;
+    } else {
       try {
         await page.goto('about:blank', { timeout: 5000 });
         slot.page = page;
@@ -298,6 +308,7 @@ async function main() {
         }
       }
       results[i] = r;
+      fs.appendFileSync(outFile + '.part', JSON.stringify(r) + '\n');
       done++;
       if (done % 200 === 0) {
         console.error(`${done}/${cases.length} ${((Date.now() - t0) / 1000).toFixed(0)}s`);
@@ -324,12 +335,14 @@ async function main() {
   // The PDF viewer is on when a supplied application/pdf renders as a document.
   const pdf = results.find((r, i) => cases[i].id === 'pdf/doc.pdf');
   meta.pdfViewer = pdf ? pdf.outcome === 'document' : null;
+  if (shard) meta.shard = shard;
   fs.writeFileSync(outFile, [meta, ...results].map((o) => JSON.stringify(o)).join('\n') + '\n');
   const counts = {};
   for (const r of results) counts[r.outcome] = (counts[r.outcome] || 0) + 1;
   console.error(`${browserName} ${version}: ${cases.length} cases in ${secs.toFixed(0)}s`, counts);
   if (stray.length) console.error(`stray requests (${stray.length}):`, [...new Set(stray)].slice(0, 10));
   fs.rmSync(tmp, { recursive: true, force: true });
+  fs.rmSync(outFile + '.part', { force: true });
 }
 
 main().catch((e) => {
