@@ -68,6 +68,34 @@ The flags are:
 		links in a tree are neither followed nor listed (as with
 		find -type f); a directory named on the command line is followed
 		if it is a link. Without -r, a directory is an error.
+	-report
+		Instead of one type, print what a browser can do with each file
+		for every Fetch request destination (mimesniff.ReportFor): whether
+		Fetch blocks it, the type the browser works with there, and whether
+		script can run from it, then a summary line. The headers are those
+		of the -http dump, or -type and -nosniff. With -json, one object
+		per file: {"name":"FILE","script":true,"destinations":[{
+		"destination":"document","blocked":false,"type":"text/html",
+		"script":true,"scriptType":"text/html"},...]}, type null where
+		undefined. Not with -legacy or -context.
+	-legacy name
+		Answer as a legacy algorithm does instead of the standard. The one
+		name is ie: Internet Explorer's FindMimeFromData
+		(mimesniff.FindMimeFromData), given the file's first bytes, the
+		proposed type (-type, or the last Content-Type of an -http dump),
+		and the URL of -url (or the file name with -ext). It prints IE's
+		answer, or "error" where IE fails. The registry IE consults for
+		the URL's extension is that of a typical Windows machine for .htm,
+		.html, .css, .txt, .jpg, .png, .gif and .xml; other extensions are
+		not found. With -json: {"name":"FILE","proposed":"",
+		"url":"","ie":"text/html"}, ie null on error.
+	-compare
+		With -legacy ie, print the standard's computed type beside IE's
+		("ie text/html, standard image/gif"); with -json, add
+		"standard":"image/gif".
+	-url URL
+		With -legacy ie, the URL of the resource, whose extension IE looks
+		up in the registry when the bytes alone say only text or binary.
 	-h, -help
 		Print a usage message on standard output, and exit with status 0.
 
@@ -120,6 +148,8 @@ something writes to it: to sniff a pipe, give it as standard input, as in
 	mimesniff -type 'text/plain' -nosniff notes.txt
 	mimesniff -context image -json photo
 	mimesniff -ext download.html
+	mimesniff -report -type image/png upload.bin
+	mimesniff -legacy ie -compare -type image/gif avatar.gif
 
 # Exit status
 

@@ -57,16 +57,16 @@ var errHeaderTooLong = fmt.Errorf("HTTP headers longer than %d bytes", maxHeader
 var statusLine = regexp.MustCompile(`^HTTP/([0-9])(\.[0-9])? [0-9]{3}`)
 
 // readHTTP reads a raw HTTP response, or several in a row as curl prints
-// them, and returns the resource of the last final one: its headers and the
+// them, and returns the resource of the last final one and its headers: the
 // start of its body, with whatever coding the body still carries undone.
-func readHTTP(in io.Reader) (mimesniff.Resource, error) {
+func readHTTP(in io.Reader) (mimesniff.Resource, http.Header, error) {
 	// The status lines and header sections of all the responses, and
 	// bufio's read-ahead, must fit in maxHeaderBytes.
 	lr := &budgetReader{r: in, budget: maxHeaderBytes}
 	br := bufio.NewReader(lr)
 	for n := 1; ; n++ {
 		if n > maxResponses {
-			return mimesniff.Resource{}, fmt.Errorf("more than %d HTTP responses", maxResponses)
+			return mimesniff.Resource{}, nil, fmt.Errorf("more than %d HTTP responses", maxResponses)
 		}
 		resp, next, err := readResponse(br)
 		if err != nil {
@@ -76,7 +76,7 @@ func readHTTP(in io.Reader) (mimesniff.Resource, error) {
 					err = errors.New("no final response after an interim one")
 				}
 			}
-			return mimesniff.Resource{}, err
+			return mimesniff.Resource{}, nil, err
 		}
 		br = next
 		if resp.StatusCode/100 == 1 {
@@ -86,7 +86,7 @@ func readHTTP(in io.Reader) (mimesniff.Resource, error) {
 		}
 		b, err := br.Peek(len("HTTP/1.1 200"))
 		if err != nil && err != io.EOF {
-			return mimesniff.Resource{}, err
+			return mimesniff.Resource{}, nil, err
 		}
 		if statusLine.Match(b) {
 			// Another response follows this one's headers: curl
@@ -97,10 +97,10 @@ func readHTTP(in io.Reader) (mimesniff.Resource, error) {
 		lr.budget = -1
 		body, err := readBody(resp, br)
 		if err != nil {
-			return mimesniff.Resource{}, err
+			return mimesniff.Resource{}, nil, err
 		}
 		r, _, err := mimesniff.ResourceFromHTTP(resp.Header, bytes.NewReader(body))
-		return r, err
+		return r, resp.Header, err
 	}
 }
 

@@ -40,6 +40,10 @@ type options struct {
 	http        bool
 	json        bool
 	recursive   bool
+	report      bool   // -report
+	legacy      string // -legacy: "" or "ie"
+	compare     bool   // -compare
+	url         string // -url
 
 	// open opens a file named on the command line or met in a walk; it
 	// is openFile, but for tests.
@@ -63,6 +67,10 @@ func newFlagSet(o *options) *flag.FlagSet {
 	flags.BoolVar(&o.http, "http", false, "each file is an HTTP response as curl -si prints it")
 	flags.BoolVar(&o.json, "json", false, "print one JSON object per file")
 	flags.BoolVar(&o.recursive, "r", false, "walk directories, sniffing every regular file in them")
+	flags.BoolVar(&o.report, "report", false, "print what a browser can do with each file for every Fetch destination")
+	flags.StringVar(&o.legacy, "legacy", "", "answer as the legacy algorithm `name` does (ie: Internet Explorer's FindMimeFromData)")
+	flags.BoolVar(&o.compare, "compare", false, "with -legacy, print the legacy answer beside the standard's")
+	flags.StringVar(&o.url, "url", "", "with -legacy ie, the `URL` whose extension IE looks up")
 	return flags
 }
 
@@ -135,6 +143,14 @@ func (o *options) check(names []string) string {
 		return "no input files"
 	case o.http && o.ext:
 		return "-http and -ext cannot be used together"
+	case o.legacy != "" && o.legacy != "ie":
+		return fmt.Sprintf("-legacy %q: the legacy algorithm must be ie", o.legacy)
+	case o.compare && o.legacy == "":
+		return "-compare needs -legacy ie"
+	case o.url != "" && o.legacy == "":
+		return "-url needs -legacy ie"
+	case o.report && (o.legacy != "" || o.context != mimesniff.BrowsingContext):
+		return "-report cannot be used with -legacy or -context"
 	}
 	stdin := 0
 	for _, name := range names {
@@ -152,7 +168,16 @@ func (o *options) check(names []string) string {
 // sniffView, the computed MIME type in the -context context, is the one
 // view today; a mode that prints something else about each file is a flag
 // that makes options.view return another one.
-type view func(o *options, r mimesniff.Resource) output
+type view func(o *options, in input) output
+
+// input is one file as the command read it: its resource, and the response
+// headers it was read with (from the dump with -http, otherwise made of
+// -type and -nosniff).
+type input struct {
+	name string
+	r    mimesniff.Resource
+	h    http.Header
+}
 
 // output is what the command prints for one file.
 type output struct {
@@ -161,7 +186,15 @@ type output struct {
 }
 
 // view returns the view the flags ask for.
-func (o *options) view() view { return sniffView }
+func (o *options) view() view {
+	switch {
+	case o.report:
+		return reportView
+	case o.legacy == "ie":
+		return ieView
+	}
+	return sniffView
+}
 
 // sniffJSON is the JSON form of a file's computed MIME type: the JSON form of
 // a mimesniff.Resource (Resource.MarshalJSON), whose context is the
@@ -177,7 +210,8 @@ type sniffJSON struct {
 
 // sniffView prints the computed MIME type of r in the context o.context, or
 // "undefined" (null in JSON) for the undefined MIME type.
-func sniffView(o *options, r mimesniff.Resource) output {
+func sniffView(o *options, in input) output {
+	r := in.r
 	computed := r.SniffIn(o.context)
 	text := computed.String()
 	if !computed.IsValid() {
@@ -216,43 +250,44 @@ func (o *options) format(name string, out output) ([]byte, error) {
 // describe returns what the command prints for the file name (or standard
 // input, for "-").
 func (o *options) describe(name string, stdin io.Reader) (output, error) {
-	r, err := o.resource(name, stdin)
+	r, h, err := o.resource(name, stdin)
 	if err != nil {
 		return output{}, err
 	}
-	return o.view()(o, r), nil
+	return o.view()(o, input{name, r, h}), nil
 }
 
 // resource returns the resource named name: stdin for "-", otherwise the
 // file, as a raw HTTP response with -http, with the flags applied.
-func (o *options) resource(name string, stdin io.Reader) (mimesniff.Resource, error) {
+func (o *options) resource(name string, stdin io.Reader) (mimesniff.Resource, http.Header, error) {
 	in := stdin
 	if name != "-" {
 		f, err := o.open(name)
 		if err != nil {
-			return mimesniff.Resource{}, err
+			return mimesniff.Resource{}, nil, err
 		}
 		defer f.Close()
 		fi, err := f.Stat()
 		if err != nil {
-			return mimesniff.Resource{}, err
+			return mimesniff.Resource{}, nil, err
 		}
 		if err := checkRegular(fi.Mode()); err != nil {
-			return mimesniff.Resource{}, err
+			return mimesniff.Resource{}, nil, err
 		}
 		in = f
 	}
 
 	var r mimesniff.Resource
+	h := http.Header{}
 	if o.http {
 		var err error
-		if r, err = readHTTP(in); err != nil {
-			return mimesniff.Resource{}, err
+		if r, h, err = readHTTP(in); err != nil {
+			return mimesniff.Resource{}, nil, err
 		}
 	} else {
 		header, _, err := mimesniff.ReadHeader(in)
 		if err != nil {
-			return mimesniff.Resource{}, err
+			return mimesniff.Resource{}, nil, err
 		}
 		if o.ext && name != "-" {
 			r = mimesniff.ResourceFromFile(name, header)
@@ -263,13 +298,18 @@ func (o *options) resource(name string, stdin io.Reader) (mimesniff.Resource, er
 	if o.typeSet {
 		// The value is read as a header value from the wire: as bytes,
 		// with the apache-bug check on the value as given.
-		r.Supplied, r.CheckForApacheBug = mimesniff.SuppliedFromHTTP(http.Header{"Content-Type": {o.contentType}})
+		h.Set("Content-Type", o.contentType)
+		r.Supplied, r.CheckForApacheBug = mimesniff.SuppliedFromHTTP(h)
 	}
 	if !o.http || o.noSniffSet {
 		r.NoSniff = o.noSniff
+		h.Del("X-Content-Type-Options")
+		if o.noSniff {
+			h.Set("X-Content-Type-Options", "nosniff")
+		}
 	}
 	r.SniffFeeds = o.feeds
-	return r, nil
+	return r, h, nil
 }
 
 // errorText returns the message for err, an error reading an input whose

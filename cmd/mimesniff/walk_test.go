@@ -185,7 +185,7 @@ func TestJSONShape(t *testing.T) {
 			}
 			o.typeSet = o.contentType != ""
 			name := args[len(args)-1]
-			r, err := o.resource(name, nil)
+			r, _, err := o.resource(name, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,0 +1,86 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package main
+
+import (
+	"strings"
+
+	"github.com/mimesniff/mimesniff"
+)
+
+// reportView prints what a browser can do with the file for every Fetch
+// destination (-report): mimesniff.ReportFor over the file's headers and
+// first bytes. As text, the report follows the name on lines of its own.
+func reportView(o *options, in input) output {
+	rep := mimesniff.ReportFor(in.h, in.r.Header)
+	return output{text: "\n" + strings.TrimSuffix(rep.String(), "\n"), json: rep}
+}
+
+// ieJSON is the JSON form of -legacy ie: the inputs IE was given, its answer
+// (null where IE fails), and, with -compare, the standard's computed type in
+// the browsing context.
+type ieJSON struct {
+	Proposed string              `json:"proposed"`
+	URL      string              `json:"url"`
+	IE       *string             `json:"ie"`
+	Standard *mimesniff.MIMEType `json:"standard,omitempty"`
+}
+
+// ieView prints Internet Explorer's answer for the file (-legacy ie), and
+// with -compare the standard's beside it. The proposed type is -type, or the
+// last Content-Type of an -http dump; the URL is -url, or the file name with
+// -ext. The registry is windowsRegistry.
+func ieView(o *options, in input) output {
+	data := in.r.Header
+	if data == nil {
+		data = []byte{} // an empty file is a buffer of no bytes, not no buffer
+	}
+	var j ieJSON
+	switch vs := in.h.Values("Content-Type"); {
+	case o.typeSet:
+		j.Proposed = o.contentType
+	case len(vs) > 0:
+		j.Proposed = vs[len(vs)-1]
+	}
+	j.URL = o.url
+	if j.URL == "" && o.ext {
+		j.URL = in.name
+	}
+	ie := mimesniff.FindMimeFromData(data, j.Proposed, j.URL, windowsRegistry)
+	text := ie
+	if ie == "" {
+		text = "error"
+	} else {
+		j.IE = &ie
+	}
+	if o.compare {
+		std := in.r.Sniff()
+		j.Standard = &std
+		text = "ie " + text + ", standard " + std.String()
+	}
+	return output{text: text, json: j}
+}
+
+// windowsContentTypes is the Content Type of HKEY_CLASSES_ROOT\<ext> on a
+// typical Windows 10 or 11 machine, for the extensions that matter most on
+// the web; the command's stand-in for the registry that -legacy ie consults.
+// Real machines differ: installed programs add and change entries, and .js
+// has no Content Type on a clean install.
+var windowsContentTypes = map[string]string{
+	".htm":  "text/html",
+	".html": "text/html",
+	".css":  "text/css",
+	".txt":  "text/plain",
+	".jpg":  "image/jpeg",
+	".png":  "image/png",
+	".gif":  "image/gif",
+	".xml":  "text/xml",
+}
+
+// windowsRegistry looks ext up in windowsContentTypes, folding case as
+// registry keys do.
+func windowsRegistry(ext string) string {
+	return windowsContentTypes[strings.ToLower(ext)]
+}

@@ -1,0 +1,131 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// chameleon is a GIF whose first 256 bytes hold a script: a GIF to the
+// standard, a page to Internet Explorer wherever it is not told image/gif
+// (shared/spec/ie-findmimefromdata.md: text/html found anywhere in the
+// buffer wins over an unconfirmed or missing proposal).
+const chameleon = "GIF89a/*<html><script>alert(1)</script>*/"
+
+// TestLegacyIE checks the text and JSON forms of -legacy ie and -compare.
+func TestLegacyIE(t *testing.T) {
+	dir := t.TempDir()
+	gif := writeFile(t, dir, "a.gif", []byte(chameleon))
+	empty := writeFile(t, dir, "empty", nil)
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		// IE confirms a proposed image/gif from the GIF signature.
+		{"proposal confirmed", []string{"-legacy", "ie", "-type", "image/gif", gif}, lines(gif, "image/gif")},
+		// No proposal: the HTML filter finds <html> in the buffer.
+		{"no proposal", []string{"-legacy", "ie", gif}, lines(gif, "text/html")},
+		// text/plain counts as no proposal for IE.
+		{"text/plain proposal", []string{"-legacy", "ie", "-type", "text/plain", gif}, lines(gif, "text/html")},
+		{"compare", []string{"-legacy", "ie", "-compare", gif}, lines(gif, "ie text/html, standard image/gif")},
+		// No data, no proposal, no URL: IE fails.
+		{"empty file", []string{"-legacy", "ie", empty}, lines(empty, "error")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := runCmd(nil, tc.args...)
+			want := runResult{Stdout: tc.want}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("mimesniff %s mismatch (-want +got):\n%s", strings.Join(tc.args, " "), diff)
+			}
+		})
+	}
+
+	got := runCmd(nil, "-legacy", "ie", "-compare", "-json", "-url", "http://h/x.gif?a=b", gif)
+	var obj map[string]any
+	if err := json.Unmarshal([]byte(got.Stdout), &obj); err != nil {
+		t.Fatalf("-json output %q: %v", got.Stdout, err)
+	}
+	want := map[string]any{"name": gif, "proposed": "", "url": "http://h/x.gif?a=b", "ie": "text/html", "standard": "image/gif"}
+	if diff := cmp.Diff(want, obj); diff != "" {
+		t.Errorf("-legacy ie -compare -json mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestReport checks -report: a page with no type can run script in a
+// document; the same bytes under an image type with nosniff cannot run
+// anywhere (Fetch blocks the script destinations, the document is an
+// image).
+func TestReport(t *testing.T) {
+	dir := t.TempDir()
+	page := writeFile(t, dir, "page", []byte("<html><script>alert(1)</script>"))
+
+	type dest struct {
+		Destination string  `json:"destination"`
+		Blocked     bool    `json:"blocked"`
+		Type        *string `json:"type"`
+		Script      bool    `json:"script"`
+	}
+	report := func(args ...string) (script bool, dests map[string]dest) {
+		t.Helper()
+		got := runCmd(nil, append(args, "-report", "-json", page)...)
+		if got.Code != 0 {
+			t.Fatalf("mimesniff %v: %+v", args, got)
+		}
+		var obj struct {
+			Script       bool   `json:"script"`
+			Destinations []dest `json:"destinations"`
+		}
+		if err := json.Unmarshal([]byte(got.Stdout), &obj); err != nil {
+			t.Fatalf("-report -json output %q: %v", got.Stdout, err)
+		}
+		dests = map[string]dest{}
+		for _, d := range obj.Destinations {
+			dests[d.Destination] = d
+		}
+		return obj.Script, dests
+	}
+
+	script, dests := report()
+	if !script || !dests["document"].Script || dests["document"].Type == nil || *dests["document"].Type != "text/html" {
+		t.Errorf("untyped page: script %v, document %+v; want script through a text/html document", script, dests["document"])
+	}
+	if len(dests) != 23 {
+		t.Errorf("untyped page: %d destinations, want Fetch's 23", len(dests))
+	}
+
+	script, dests = report("-type", "image/png", "-nosniff")
+	if script {
+		t.Errorf("image/png with nosniff: script can run through %+v, want nowhere", dests)
+	}
+	if !dests["script"].Blocked {
+		t.Errorf("image/png with nosniff: script destination %+v, want blocked (Fetch blocks nosniff non-JavaScript scripts)", dests["script"])
+	}
+
+	got := runCmd(nil, "-report", page)
+	if !strings.HasPrefix(got.Stdout, page+": \n") || !strings.Contains(got.Stdout, "\ndocument ") {
+		t.Errorf("-report text output:\n%s\nwant the name, then one line per destination", got.Stdout)
+	}
+}
+
+// TestModeUsage checks the usage errors of the new modes.
+func TestModeUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"-legacy", "netscape", "f"},
+		{"-compare", "f"},
+		{"-url", "http://h/a.htm", "f"},
+		{"-report", "-legacy", "ie", "f"},
+		{"-report", "-context", "image", "f"},
+	} {
+		if got := runCmd(nil, args...); got.Code != exitUsage {
+			t.Errorf("mimesniff %v: exit %d, want %d", args, got.Code, exitUsage)
+		}
+	}
+}
