@@ -37,6 +37,15 @@ func TestIEFilterTables(t *testing.T) {
 		t.Errorf("ieFilters (-want +got):\n%s", diff)
 	}
 
+	// ieScan stops only at a "<".
+	for _, f := range ieAnyPosFilters {
+		for _, s := range f.sigs {
+			if s[0] != '<' || (f.mask != "" && f.mask[0] != 0xFF) {
+				t.Errorf("%s: pattern %q does not start with \"<\"", f.mime, s)
+			}
+		}
+	}
+
 	all := append(append([]ieFilter{}, ieAnyPosFilters...), ieFilters...)
 	for i, f := range all {
 		smallest := f.n

@@ -764,3 +764,27 @@ func TestREADMELegacyTable(t *testing.T) {
 		t.Errorf("found %d rows in the README's legacy table, want at least 6", rows)
 	}
 }
+
+// BenchmarkFindMimeFromData measures a signature at offset 0, HTML at the
+// start, and the slowest case, 256 bytes of text with no HTML, which the
+// any-position scan reads at every offset.
+func BenchmarkFindMimeFromData(b *testing.B) {
+	text := bytes.Repeat([]byte("The quick brown fox. "), 13)[:256]
+	for _, bc := range []struct {
+		name, proposed, url string
+		data                []byte
+	}{
+		{name: "gif", data: []byte("GIF89a\x01\x00\x01\x00\x80\x00\x00")},
+		{name: "html", data: []byte("<html><head><title>x</title></head>")},
+		{name: "text-256", data: text},
+		{name: "text-256-css", proposed: textPlain, url: "https://example.com/site.css", data: text},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			b.SetBytes(int64(min(len(bc.data), 256)))
+			for b.Loop() {
+				mimesniff.FindMimeFromData(bc.data, bc.proposed, bc.url, windowsRegistry)
+			}
+		})
+	}
+}
