@@ -8,7 +8,10 @@
 
 package mimesniff
 
-import "strings"
+import (
+	"bytes"
+	"strings"
+)
 
 // SniffFeedOrHTML implements the rules for distinguishing if a resource is a
 // feed or HTML, as last published (July 2024): it looks past a UTF-8 byte
@@ -176,30 +179,32 @@ func containsFrom(h []byte, from int, s string) bool {
 // application/x-zip-compressed), not all of them the standard's, hence a
 // string.
 //
-// The arguments are those of the Windows function: data is the buffer (nil
-// for none, IE's pBuffer NULL; a non-nil empty slice is a buffer of size 0),
+// The arguments are those of the Windows function: data is the buffer (nil for
+// none, IE's pBuffer NULL; a non-nil empty slice is a buffer of size 0),
 // proposed the "suggested" type, normally the server's Content-Type ("" for
 // none), and url the URL or file name ("" for none). Both strings are read up
-// to their first NUL byte, as Windows reads a C string, and compared exactly,
-// byte for byte, with no parsing and no case folding. registry stands for the
-// Windows registry's extension table: it gets the extension as IE takes it
-// from url (from its last ".", before any "?" or "#", dot included, such as
-// ".htm"; "%2e" is not a dot) and returns the "Content Type" value of
-// HKEY_CLASSES_ROOT\<ext>, or "" where there is none; registry keys are
-// case-insensitive, so it should fold case. nil is an empty registry. The
-// registry differs from machine to machine; a typical Windows 10 or 11 machine
-// maps .htm and .html to text/html, .css to text/css, .txt to text/plain,
-// .jpg to image/jpeg, .png to image/png, .gif to image/gif and .xml to
-// text/xml, and .js to nothing on a clean install, to text/plain where some
+// to their first NUL byte, as Windows reads a C string (so "\x00..." is none),
+// and compared exactly, byte for byte, with no parsing and no case folding.
+// Non-ASCII text gives the answer IE gives for the same text in UTF-16: no byte
+// of a multi-byte UTF-8 sequence is one of the characters IE looks for (".",
+// "?", "#", ";"). registry stands for the Windows registry's extension table:
+// it gets the extension as IE takes it from url (from its last ".", before any
+// "?" or "#", dot included, such as ".htm"; "%2e" is not a dot) and returns the
+// "Content Type" value of HKEY_CLASSES_ROOT\<ext>, or "" where there is none;
+// registry keys are case-insensitive, so it should fold case. nil is an empty
+// registry. The registry differs from machine to machine; a typical Windows 10
+// or 11 machine maps .htm and .html to text/html, .css to text/css, .txt to
+// text/plain, .jpg to image/jpeg, .png to image/png, .gif to image/gif and .xml
+// to text/xml, and .js to nothing on a clean install, to text/plain where some
 // installed program set it (https://github.com/golang/go/issues/32350), or to
 // text/javascript. See the example.
 //
-// IE's error returns give "": E_INVALIDARG for no buffer and no URL (even
-// with a proposed type); E_FAIL for an empty buffer (or none) with no
-// proposed type, or for a URL with no extension when there is neither a
-// buffer nor a proposed type; and a registry miss in that last case. An
-// answer that IE gives as an empty string (a proposed type that starts with
-// ";") is "" too.
+// Where IE returns an error, the result is "": no buffer and no URL, even
+// with a proposed type (E_INVALIDARG); an empty buffer with no proposed type,
+// even with a URL (E_FAIL); and no buffer, no proposed type and a URL whose
+// extension is missing (E_FAIL) or not in the registry. With no buffer or an
+// empty one, a proposed type is the answer, cut at ";". An answer that IE
+// gives as an empty string (a proposed type that starts with ";") is "" too.
 //
 // FindMimeFromData follows Wine's implementation (dlls/urlmon/mimefilter.c,
 // https://gitlab.winehq.org/wine/wine/-/blob/master/dlls/urlmon/mimefilter.c),
@@ -220,6 +225,10 @@ func containsFrom(h []byte, from int, s string) bool {
 // dwMimeFlags, and Microsoft's last step, which answers
 // application/octet-stream for an extension with a registered application
 // but no Content Type.
+//
+// The differential test in tools/wine, which calls Wine's FindMimeFromData
+// under Wine, finds the same answers on 20,000 generated calls but for the
+// ";" cut of proposed types, which Wine 8.0 does not make yet.
 //
 // FindMimeFromData does not allocate unless registry does, and never panics.
 func FindMimeFromData(data []byte, proposed, url string, registry func(ext string) string) string {
@@ -470,10 +479,17 @@ func ieHasMaskedPrefix(b []byte, sig, mask string) bool {
 	return true
 }
 
-// ieScan tries filters at every offset of b, from 0, and returns the index of
-// the first that matches, filters in order at each offset.
+// ieScan tries the any-position filters at every offset of b, from 0, and
+// returns the index of the first that matches, filters in order at each
+// offset. Their patterns all start with "<" (TestIEFilterTables checks it),
+// so it only stops at the offsets of a "<".
 func ieScan(b []byte, filters []ieFilter) (int, bool) {
-	for off := range b {
+	for off := 0; off < len(b); off++ {
+		next := bytes.IndexByte(b[off:], '<')
+		if next < 0 {
+			break
+		}
+		off += next
 		if i, ok := ieMatchAt(b, off, filters); ok {
 			return i, true
 		}
