@@ -12,6 +12,7 @@ import (
 
 	"github.com/mimesniff/mimesniff"
 )
+
 func TestBrowserText(t *testing.T) {
 	for _, b := range []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox} {
 		text, err := b.MarshalText()
@@ -69,6 +70,7 @@ func TestSniffAsIssue(t *testing.T) {
 		t.Errorf("SniffAs allocates %v times", n)
 	}
 }
+
 type browserCase struct {
 	ID      string     `json:"id"`
 	Headers [][]string `json:"headers"`
