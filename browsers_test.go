@@ -65,9 +65,31 @@ func TestSniffAsIssue(t *testing.T) {
 			}
 		})
 	}
-	r := mimesniff.Resource{Header: []byte("<html>")}
-	if n := testing.AllocsPerRun(100, func() { mimesniff.Firefox.Displays(r.SniffAs(mimesniff.Firefox)) }); n != 0 {
-		t.Errorf("SniffAs allocates %v times", n)
+}
+
+// TestSniffAsAllocs checks that no profile allocates, for every testdata
+// file under several supplied types.
+func TestSniffAsAllocs(t *testing.T) {
+	files, err := filepath.Glob("testdata/files/*")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("testdata files: %v", err)
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, supplied := range []string{"", "text/plain", "text/html", "unknown/unknown", "text/xml", "application/octet-stream"} {
+			r := mimesniff.Resource{Header: data, CheckForApacheBug: supplied == "text/plain"}
+			if supplied != "" {
+				r.Supplied = mimesniff.MustParse(supplied)
+			}
+			for _, b := range []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox} {
+				if n := testing.AllocsPerRun(10, func() { b.Displays(r.SniffAs(b)) }); n != 0 {
+					t.Errorf("%s, %q, %s: SniffAs allocates %v times", name, supplied, b, n)
+				}
+			}
+		}
 	}
 }
 
@@ -110,26 +132,30 @@ func readJSONL[T any](t *testing.T, name string, skipFirst bool) []T {
 	return out
 }
 
-// TestBrowserRecordings replays the Chromium recording through the
-// profiles and logs the agreement; the model is not yet fitted to it.
-func TestBrowserRecordings(t *testing.T) {
+// recordedCase is one corpus case with what one browser did with it.
+type recordedCase struct {
+	ID          string
+	Outcome     string             // the browser's outcome: document, download, error, timeout
+	ContentType string             // document.contentType, for a document
+	res         browserResult      // the whole recording
+	r           mimesniff.Resource // as ResourceFromHTTP builds it from the case
+}
+
+// readRecordings returns every case of testdata/browsers/corpus.jsonl with
+// what browser b did, in corpus order. It fails the test when a file is
+// missing or a case has no recording.
+func readRecordings(t *testing.T, b mimesniff.Browser) []recordedCase {
+	t.Helper()
 	cases := readJSONL[browserCase](t, "testdata/browsers/corpus.jsonl", false)
-	byID := map[string]browserCase{}
-	for _, c := range cases {
-		byID[c.ID] = c
+	results := map[string]browserResult{}
+	for _, res := range readJSONL[browserResult](t, "testdata/browsers/"+b.String()+".jsonl", true) {
+		results[res.ID] = res
 	}
-	results := readJSONL[browserResult](t, "testdata/browsers/chromium.jsonl", true)
-	agree := map[mimesniff.Browser]int{}
-	excluded, n := 0, 0
-	for _, res := range results {
-		c, ok := byID[res.ID]
+	var out []recordedCase
+	for _, c := range cases {
+		res, ok := results[c.ID]
 		if !ok {
-			t.Errorf("%s: not in the corpus", res.ID)
-			continue
-		}
-		if res.Outcome == "error" || res.Outcome == "timeout" {
-			excluded++
-			continue
+			t.Fatalf("%s: no %s recording", c.ID, b)
 		}
 		h := http.Header{}
 		for _, kv := range c.Headers {
@@ -149,20 +175,103 @@ func TestBrowserRecordings(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.ID, err)
 		}
-		n++
-		for _, b := range []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium} {
-			got := r.SniffAs(b)
-			if res.Outcome == "document" {
-				if b.Displays(got) && got.Essence() == res.ContentType {
-					agree[b]++
-				}
-			} else if !b.Displays(got) {
-				agree[b]++
+		out = append(out, recordedCase{c.ID, res.Outcome, res.ContentType, res, r})
+	}
+	if len(out) != len(results) {
+		t.Fatalf("%s: %d recordings for %d cases", b, len(results), len(out))
+	}
+	return out
+}
+
+// emptySubtype is the one recorded answer no profile can give:
+// document.contentType "text/", for a Content-Type of "text/" (cases
+// bogus-slash/...). Both browsers keep a type with an empty subtype and
+// show the body as text, where Fetch's parser fails and no MIMEType can
+// hold "text/"; the profiles sniff it as a response with no type, which
+// never predicts less script than the browser runs.
+const emptySubtype = "text/"
+
+// agrees reports whether the profile's type got agrees with what the
+// browser recorded: a document of that type, or a download.
+func agrees(b mimesniff.Browser, got mimesniff.MIMEType, res browserResult) bool {
+	if res.Outcome == "document" {
+		return b.Displays(got) && got.Essence() == res.ContentType
+	}
+	return res.Outcome == "download" && !b.Displays(got)
+}
+
+// TestBrowserRecordings replays every recorded case through the browser's
+// profile: a rendered document must have the profile's type, which the
+// profile displays; a download must be a type the profile does not display.
+// It logs the agreement of the standard and of each profile with each
+// browser.
+func TestBrowserRecordings(t *testing.T) {
+	browsers := []mimesniff.Browser{mimesniff.Chromium, mimesniff.Firefox}
+	recorded := map[mimesniff.Browser][]recordedCase{}
+	for _, b := range browsers {
+		recorded[b] = readRecordings(t, b)
+	}
+	// Known exceptions: the empty-subtype cases, counted so that a change
+	// in them fails the test.
+	wantEmptySubtype := map[mimesniff.Browser]int{mimesniff.Chromium: 87, mimesniff.Firefox: 74}
+	for _, b := range browsers {
+		var excluded, emptySub, agreeStd, agreeProfile int
+		for _, c := range recorded[b] {
+			if c.Outcome == "error" || c.Outcome == "timeout" {
+				excluded++
+				continue
+			}
+			if agrees(b, c.r.SniffAs(mimesniff.Standard), c.res) {
+				agreeStd++
+			}
+			got := c.r.SniffAs(b)
+			switch {
+			case agrees(b, got, c.res):
+				agreeProfile++
+			case c.ContentType == emptySubtype:
+				emptySub++
+			default:
+				t.Errorf("%s: %s: SniffAs = %q (displayed %v); the browser: %s %s",
+					b, c.ID, got, b.Displays(got), c.Outcome, c.ContentType)
 			}
 		}
+		if emptySub != wantEmptySubtype[b] {
+			t.Errorf("%s: %d cases recorded as %q, want %d", b, emptySub, emptySubtype, wantEmptySubtype[b])
+		}
+		n := len(recorded[b]) - excluded
+		t.Logf("%s: %d cases, %d errors and timeouts excluded", b, len(recorded[b]), excluded)
+		t.Logf("standard vs %s: %d/%d (%.1f %%)", b, agreeStd, n, 100*float64(agreeStd)/float64(n))
+		t.Logf("%s profile vs %s: %d/%d (%.1f %%), %d empty-subtype cases", b, b, agreeProfile, n, 100*float64(agreeProfile)/float64(n), emptySub)
 	}
-	t.Logf("chromium: %d cases, %d errors/timeouts excluded", n, excluded)
-	for _, b := range []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium} {
-		t.Logf("%s vs chromium: %d/%d agree", b, agree[b], n)
+	same := 0
+	for i, c := range recorded[mimesniff.Chromium] {
+		f := recorded[mimesniff.Firefox][i]
+		if c.Outcome == f.Outcome && c.ContentType == f.ContentType {
+			same++
+		}
+	}
+	t.Logf("chromium vs firefox: %d/%d", same, len(recorded[mimesniff.Chromium]))
+}
+
+// TestBrowserScriptable checks the promise servers rely on: no recorded case
+// where a browser rendered a scriptable type (HTML, XML, SVG, PDF) is
+// predicted non-scriptable by that browser's profile.
+func TestBrowserScriptable(t *testing.T) {
+	for _, b := range []mimesniff.Browser{mimesniff.Chromium, mimesniff.Firefox} {
+		n := 0
+		for _, c := range readRecordings(t, b) {
+			if c.Outcome != "document" {
+				continue
+			}
+			rec, err := mimesniff.Parse(c.ContentType)
+			if err != nil || !(rec.IsScriptable() || rec.Essence() == "image/svg+xml") {
+				continue
+			}
+			n++
+			if got := c.r.SniffAs(b); !(got.IsScriptable() || got.Essence() == "image/svg+xml") {
+				t.Errorf("%s: %s: rendered as %s, SniffAs = %q", b, c.ID, c.ContentType, got)
+			}
+		}
+		t.Logf("%s: %d cases rendered as a scriptable type", b, n)
 	}
 }

@@ -16,15 +16,17 @@ import (
 )
 
 // documentTypes are the ways of computing the MIME type a browser renders a
-// document with: the standard's, and every browser profile's. A document
-// destination can run script when any of them gives a type active in a
-// document, so that a server is safe in every browser its users run.
-//
-// Browser profiles add their SniffAs here, as
-// func(r Resource) MIMEType { return r.SniffAs(Chromium) }: Chromium
-// renders as HTML some bodies the standard calls text/plain, such as an
-// HTML tag without a tag-terminating byte ("<body/onload=...>").
-var documentTypes = []func(Resource) MIMEType{Resource.Sniff}
+// document with: the standard's, and every browser profile's
+// ([Resource.SniffAs]). A document destination can run script when any of
+// them gives a type active in a document, so that a server is safe in every
+// browser its users run: Chromium, for one, renders as HTML some bodies the
+// standard calls text/plain, such as an HTML tag without a tag-terminating
+// byte ("<body/onload=...>").
+var documentTypes = []func(Resource) MIMEType{
+	Resource.Sniff,
+	func(r Resource) MIMEType { return r.SniffAs(Chromium) },
+	func(r Resource) MIMEType { return r.SniffAs(Firefox) },
+}
 
 // activeInDocument reports whether a document of type t can run script: an
 // HTML or XML MIME type (XHTML, SVG) or PDF, that is, a scriptable MIME type.
@@ -200,6 +202,7 @@ func ReportFor(h http.Header, header []byte) Report {
 	res.NoSniff = DetermineNoSniff(h)
 	res.Header = resourceHeader(header)
 	fetchType, ok := ExtractMIMEType(h)
+	res.FetchType, res.ContentTypes = fetchType, len(h["Content-Type"])
 	fetchRes := res
 	fetchRes.Supplied = fetchType
 

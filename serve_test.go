@@ -55,6 +55,14 @@ func TestReportFor(t *testing.T) {
 			script: all,
 			types:  map[string]string{"document": "text/html", "image": "", "embed": "application/octet-stream", "script": "", "track": "text/vtt"},
 		}},
+		// The standard calls "<body/onload=...>" text/plain (no
+		// tag-terminating byte after "<body"), but Chromium renders it
+		// as HTML (recorded case none/edge/tag-body-onload): the
+		// document destinations take the worst case of the profiles.
+		{"tag without terminating byte, no type", header(), []byte("<body/onload=alert(1)>"), want{
+			script: all,
+			types:  map[string]string{"document": "text/plain"},
+		}},
 		{"HTML, no type, nosniff", header(ns, "nosniff"), htmlBytes, want{
 			blocked: []string{"audioworklet", "paintworklet", "script", "serviceworker", "sharedworker", "style", "worker"},
 			types:   map[string]string{"document": "text/plain", "style": ""},

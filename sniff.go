@@ -126,6 +126,20 @@ type Resource struct {
 	// HTML (see Resource.SniffFeedOrHTML) for a supplied text/html. They
 	// are no longer part of the standard and no browser runs them.
 	SniffFeeds bool
+
+	// FetchType is the supplied MIME type as browsers read the
+	// Content-Type headers: by Fetch's "extract a MIME type" over all of
+	// them (see ExtractMIMEType), which skips "*/*" and values that fail
+	// to parse, rather than by the standard's last value. Only the
+	// browser profiles (see Resource.SniffAs) read it, and only when
+	// ContentTypes is not 0; ResourceFromHTTP sets both.
+	FetchType MIMEType
+
+	// ContentTypes is the number of Content-Type header lines the
+	// resource was served with, or 0 for a resource not built from HTTP
+	// headers (the profiles then read Supplied instead of FetchType).
+	// Firefox skips the check for the Apache bug when there are several.
+	ContentTypes int
 }
 
 // resourceHeader returns the resource header of a resource whose first bytes
@@ -372,6 +386,8 @@ func ResourceFromHTTP(h http.Header, body io.Reader) (Resource, io.Reader, error
 	var r Resource
 	r.Supplied, r.CheckForApacheBug = SuppliedFromHTTP(h)
 	r.NoSniff = DetermineNoSniff(h)
+	r.FetchType, _ = ExtractMIMEType(h)
+	r.ContentTypes = len(h["Content-Type"])
 	header, rest, err := ReadHeader(body)
 	r.Header = header
 	return r, rest, err
