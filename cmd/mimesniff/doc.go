@@ -93,6 +93,16 @@ The flags are:
 		With -legacy ie, print the standard's computed type beside IE's
 		("ie text/html, standard image/gif"); with -json, add
 		"standard":"image/gif".
+	-browser name
+		Print the type a browser computes for a document it is navigated
+		to (mimesniff.Resource.SniffAs) instead of the standard's: name is
+		chromium, firefox, standard, or all for the three side by side
+		("standard text/plain, chromium text/html, firefox text/plain").
+		A type the browser downloads rather than displays is followed by
+		"(download)". The profiles are fitted to recordings of Chromium 156
+		and Firefox ESR 153 (see the package's README). With -json:
+		{"name":"FILE","chromium":{"computed":"text/html",
+		"displayed":true},...}. Not with -report, -legacy or -context.
 	-url URL
 		With -legacy ie, the URL of the resource, whose extension IE looks
 		up in the registry when the bytes alone say only text or binary.
@@ -150,6 +160,7 @@ something writes to it: to sniff a pipe, give it as standard input, as in
 	mimesniff -ext download.html
 	mimesniff -report -type image/png upload.bin
 	mimesniff -legacy ie -compare -type image/gif avatar.gif
+	mimesniff -browser all -http dump
 
 # Exit status
 

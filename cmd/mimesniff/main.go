@@ -44,6 +44,7 @@ type options struct {
 	legacy      string // -legacy: "" or "ie"
 	compare     bool   // -compare
 	url         string // -url
+	browser     string // -browser: "", a mimesniff.Browser's name, or "all"
 
 	// open opens a file named on the command line or met in a walk; it
 	// is openFile, but for tests.
@@ -70,6 +71,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	flags.BoolVar(&o.report, "report", false, "print what a browser can do with each file for every Fetch destination")
 	flags.StringVar(&o.legacy, "legacy", "", "answer as the legacy algorithm `name` does (ie: Internet Explorer's FindMimeFromData)")
 	flags.BoolVar(&o.compare, "compare", false, "with -legacy, print the legacy answer beside the standard's")
+	flags.StringVar(&o.browser, "browser", "", "compute the type as browser `name` does (chromium, firefox, standard, or all three)")
 	flags.StringVar(&o.url, "url", "", "with -legacy ie, the `URL` whose extension IE looks up")
 	return flags
 }
@@ -151,6 +153,14 @@ func (o *options) check(names []string) string {
 		return "-url needs -legacy ie"
 	case o.report && (o.legacy != "" || o.context != mimesniff.BrowsingContext):
 		return "-report cannot be used with -legacy or -context"
+	case o.browser != "" && (o.report || o.legacy != "" || o.context != mimesniff.BrowsingContext):
+		return "-browser cannot be used with -report, -legacy or -context"
+	}
+	if o.browser != "" && o.browser != "all" {
+		var b mimesniff.Browser
+		if err := b.UnmarshalText([]byte(o.browser)); err != nil {
+			return fmt.Sprintf("-browser %q: want chromium, firefox, standard or all", o.browser)
+		}
 	}
 	stdin := 0
 	for _, name := range names {
@@ -192,6 +202,8 @@ func (o *options) view() view {
 		return reportView
 	case o.legacy == "ie":
 		return ieView
+	case o.browser != "":
+		return browserView
 	}
 	return sniffView
 }

@@ -596,7 +596,7 @@ type errWriter struct{ err error }
 func (w errWriter) Write([]byte) (int, error) { return 0, w.err }
 
 // allFlags are the flags the usage message must list.
-var allFlags = []string{"-type", "-nosniff", "-ext", "-context", "-feeds", "-http", "-json", "-r", "-report", "-legacy", "-compare", "-url"}
+var allFlags = []string{"-type", "-nosniff", "-ext", "-context", "-feeds", "-http", "-json", "-r", "-report", "-legacy", "-compare", "-url", "-browser"}
 
 func TestUsage(t *testing.T) {
 	for _, tt := range []struct {

@@ -84,3 +84,38 @@ var windowsContentTypes = map[string]string{
 func windowsRegistry(ext string) string {
 	return windowsContentTypes[strings.ToLower(ext)]
 }
+
+// browsers are the profiles -browser all prints, in order.
+var browsers = []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox}
+
+// browserJSON is one profile's answer in the JSON form of -browser: the
+// computed type (Resource.SniffAs) and whether the browser displays it
+// rather than downloading it (Browser.Displays).
+type browserJSON struct {
+	Computed  mimesniff.MIMEType `json:"computed"`
+	Displayed bool               `json:"displayed"`
+}
+
+// browserView prints the type each asked-for browser profile computes for
+// the file (-browser), with "(download)" after a type the browser does not
+// display. With -json, an object keyed by the profiles' names.
+func browserView(o *options, in input) output {
+	var text []string
+	obj := map[string]browserJSON{}
+	for _, b := range browsers {
+		if o.browser != "all" && o.browser != b.String() {
+			continue
+		}
+		t := in.r.SniffAs(b)
+		s := t.String()
+		if !b.Displays(t) {
+			s += " (download)"
+		}
+		if o.browser == "all" {
+			s = b.String() + " " + s
+		}
+		text = append(text, s)
+		obj[b.String()] = browserJSON{t, b.Displays(t)}
+	}
+	return output{text: strings.Join(text, ", "), json: obj}
+}

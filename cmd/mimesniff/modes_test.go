@@ -123,9 +123,51 @@ func TestModeUsage(t *testing.T) {
 		{"-url", "http://h/a.htm", "f"},
 		{"-report", "-legacy", "ie", "f"},
 		{"-report", "-context", "image", "f"},
+		{"-browser", "netscape", "f"},
+		{"-browser", "all", "-report", "f"},
 	} {
 		if got := runCmd(nil, args...); got.Code != exitUsage {
 			t.Errorf("mimesniff %v: exit %d, want %d", args, got.Code, exitUsage)
 		}
+	}
+}
+
+// TestBrowserMode checks -browser on a recorded case: "<body/onload=...>"
+// with no type is text/plain to the standard and Firefox and text/html to
+// Chromium (none/edge/tag-body-onload); Firefox downloads unknown/unknown
+// (unknown-unknown/page.html).
+func TestBrowserMode(t *testing.T) {
+	dir := t.TempDir()
+	page := writeFile(t, dir, "page", []byte("<body/onload=alert(1)>"))
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"all", []string{"-browser", "all", page}, lines(page, "standard text/plain, chromium text/html, firefox text/plain")},
+		{"chromium", []string{"-browser", "chromium", page}, lines(page, "text/html")},
+		{"firefox unknown/unknown", []string{"-browser", "firefox", "-type", "unknown/unknown", page}, lines(page, "application/octet-stream (download)")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := runCmd(nil, tc.args...)
+			if diff := cmp.Diff(runResult{Stdout: tc.want}, got); diff != "" {
+				t.Errorf("mimesniff %s mismatch (-want +got):\n%s", strings.Join(tc.args, " "), diff)
+			}
+		})
+	}
+	got := runCmd(nil, "-browser", "all", "-json", page)
+	var obj map[string]any
+	if err := json.Unmarshal([]byte(got.Stdout), &obj); err != nil {
+		t.Fatalf("-json output %q: %v", got.Stdout, err)
+	}
+	want := map[string]any{
+		"name":     page,
+		"standard": map[string]any{"computed": "text/plain", "displayed": true},
+		"chromium": map[string]any{"computed": "text/html", "displayed": true},
+		"firefox":  map[string]any{"computed": "text/plain", "displayed": true},
+	}
+	if diff := cmp.Diff(want, obj); diff != "" {
+		t.Errorf("-browser all -json mismatch (-want +got):\n%s", diff)
 	}
 }
