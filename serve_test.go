@@ -10,6 +10,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log"
 	"net"
@@ -630,4 +631,75 @@ func TestHandlerConcurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// discardWriter is an http.ResponseWriter that keeps its headers and drops
+// the body, so that a benchmark measures the handler and not a network.
+type discardWriter struct{ h http.Header }
+
+func (w *discardWriter) Header() http.Header         { return w.h }
+func (w *discardWriter) WriteHeader(int)             {}
+func (w *discardWriter) Write(p []byte) (int, error) { return len(p), nil }
+
+// detectWriter does what net/http does for a handler that set no
+// Content-Type: DetectContentType over the first write.
+type detectWriter struct {
+	http.ResponseWriter
+	wrote bool
+}
+
+func (w *detectWriter) Write(p []byte) (int, error) {
+	if !w.wrote {
+		w.wrote = true
+		if w.Header().Get("Content-Type") == "" {
+			w.Header().Set("Content-Type", http.DetectContentType(p))
+		}
+	}
+	return w.ResponseWriter.Write(p)
+}
+
+// BenchmarkHandler measures Handler's overhead per response against the
+// bare handler (which sets its own type) and against net/http's own
+// sniffing, for a 100-byte and a 1 MB body written in 32 KiB pieces.
+func BenchmarkHandler(b *testing.B) {
+	for _, size := range []int{100, 1 << 20} {
+		body := bytes.Repeat([]byte("<p>hello, world</p>\n"), size/20+1)[:size]
+		write := func(w http.ResponseWriter) {
+			for p := body; len(p) > 0; {
+				n := min(len(p), 32<<10)
+				w.Write(p[:n])
+				p = p[n:]
+			}
+		}
+		untyped := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { write(w) })
+		typed := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain")
+			write(w)
+		})
+		req := httptest.NewRequest("GET", "/", nil)
+		impls := []struct {
+			name string
+			h    http.Handler
+			wrap func(http.ResponseWriter) http.ResponseWriter
+		}{
+			{"bare", typed, nil},
+			{"nethttp", untyped, func(w http.ResponseWriter) http.ResponseWriter { return &detectWriter{ResponseWriter: w} }},
+			{"mimesniff", mimesniff.Handler(untyped), nil},
+		}
+		for _, impl := range impls {
+			b.Run(fmt.Sprintf("size=%d/impl=%s", size, impl.name), func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(size))
+				dw := &discardWriter{h: http.Header{}}
+				for b.Loop() {
+					clear(dw.h)
+					var w http.ResponseWriter = dw
+					if impl.wrap != nil {
+						w = impl.wrap(w)
+					}
+					impl.h.ServeHTTP(w, req)
+				}
+			})
+		}
+	}
 }

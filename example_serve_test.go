@@ -1,0 +1,77 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package mimesniff_test
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+
+	"github.com/mimesniff/mimesniff"
+)
+
+// A page uploaded as an "image" and served with the uploader's type runs
+// nowhere: with image/png and nosniff, Fetch blocks it as a script and a
+// document shows it as an image. Served with no type, the same bytes run
+// as a page and as a classic script.
+func ExampleReportFor() {
+	page := []byte("<html><script>alert(1)</script>")
+
+	asImage := http.Header{"Content-Type": {"image/png"}, "X-Content-Type-Options": {"nosniff"}}
+	rep := mimesniff.ReportFor(asImage, page)
+	fmt.Println("image/png, nosniff:", rep.Script)
+
+	rep = mimesniff.ReportFor(http.Header{}, page)
+	fmt.Print("no type:")
+	for d := range rep.ScriptDestinations() {
+		fmt.Print(" ", d)
+	}
+	fmt.Println()
+	// Output:
+	// image/png, nosniff: false
+	// no type: document embed frame iframe object script
+}
+
+// SafeHeaders chooses the headers for bytes whose type nobody declared:
+// a type a browser computes with nosniff, never HTML, and nosniff.
+func ExampleSafeHeaders() {
+	hs := mimesniff.SafeHeaders(mimesniff.MIMEType{}, []byte("<html><script>alert(1)</script>"), mimesniff.DefaultPolicy)
+	h := http.Header{}
+	hs.Set(h)
+	fmt.Println(h.Get("Content-Type"), h.Get("X-Content-Type-Options"))
+
+	// A server that explicitly declares an active type gets it, with the
+	// policy's headers.
+	hs = mimesniff.SafeHeaders(mimesniff.MustParse("image/svg+xml"), []byte("<svg onload=alert(1)>"), mimesniff.DefaultPolicy)
+	fmt.Println(hs.ContentType, hs.ContentDisposition, hs.ContentSecurityPolicy)
+	// Output:
+	// text/plain nosniff
+	// image/svg+xml attachment sandbox
+}
+
+// Handler wraps a handler that serves uploads: a response whose type the
+// handler did not set gets one that is never HTML, and every response gets
+// nosniff.
+func ExampleHandler() {
+	uploads := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, "<html><script>alert(1)</script>")
+	})
+	srv := httptest.NewServer(mimesniff.Handler(uploads))
+	defer srv.Close()
+
+	resp, err := http.Get(srv.URL)
+	if err != nil {
+		panic(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	fmt.Println(resp.Header.Get("Content-Type"), resp.Header.Get("X-Content-Type-Options"))
+	fmt.Println(strings.HasPrefix(string(body), "<html>"))
+	// Output:
+	// text/plain nosniff
+	// true
+}
