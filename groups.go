@@ -6,17 +6,6 @@ package mimesniff
 
 import "strings"
 
-// typeOf returns the type of essence e, or "" if e is "".
-func typeOf(e string) string {
-	if i := strings.IndexByte(e, '/'); i >= 0 {
-		return e[:i]
-	}
-	return ""
-}
-
-// subtypeOf returns the subtype of essence e, or "" if e is "".
-func subtypeOf(e string) string { return e[strings.IndexByte(e, '/')+1:] }
-
 // The group predicates follow https://mimesniff.spec.whatwg.org/#mime-type-groups.
 // They look at the type, subtype or essence only, never at parameters, and
 // are all false for the zero MIMEType.

@@ -7,8 +7,7 @@ package mimesniff
 import (
 	"fmt"
 	"math"
-	"net/http"
-	"strings"
+	"unicode/utf8"
 )
 
 // Parse parses s as a MIME type, following the standard's "parse a MIME
@@ -525,147 +524,13 @@ func lowerString(s string) string {
 	return string(b)
 }
 
-// ExtractMIMEType implements Fetch's "extract a MIME type" on the
-// Content-Type values of h: every value, split at commas outside quoted
-// strings, is parsed as a MIME type from bytes; the last one that parses and
-// whose essence is not */* wins, and it takes the charset of an earlier value
-// with the same essence when it has none itself. It reports false when there
-// is no Content-Type header or no value parses; the MIMEType is then the zero
-// value, so r.Supplied, _ = ExtractMIMEType(h) is the Fetch way of setting a
-// [Resource]'s supplied MIME type.
-//
-// Values are looked up under the canonical key "Content-Type", as
-// [http.Header.Values] does; every value net/http reads from the wire is
-// stored there.
-//
-// See https://fetch.spec.whatwg.org/#concept-header-extract-mime-type.
-func ExtractMIMEType(h http.Header) (MIMEType, bool) {
-	// 2. Let values be the result of getting, decoding, and splitting
-	// `Content-Type` from headers. If values is null, return failure.
-	list, ok := getHeader(h, "Content-Type")
-	if !ok {
-		return MIMEType{}, false
+// decodeAt returns the code point at s[i] and its width in bytes. When latin1
+// is set, s is isomorphic-decoded: every byte is one code point. Otherwise s
+// is UTF-8 and an invalid byte is U+FFFD of width 1.
+func decodeAt(s string, i int, latin1 bool) (rune, int) {
+	b := s[i]
+	if b < utf8.RuneSelf || latin1 {
+		return rune(b), 1
 	}
-	// 1. Let charset be null, essence be null and mimeType be null.
-	var (
-		mimeType   MIMEType
-		essence    string
-		charset    string
-		hasCharset bool
-	)
-	// 4. For each value of values:
-	for rest, more := list, true; more; {
-		var value string
-		value, rest, more = splitNext(rest)
-		// 4.1. Let temporaryMimeType be the result of parsing value.
-		// 4.2. If temporaryMimeType is failure or its essence is
-		// "*/*", then continue.
-		t, f := parse(value, true)
-		if f.kind != noFailure || t.Essence() == "*/*" {
-			continue
-		}
-		// 4.3. Set mimeType to temporaryMimeType.
-		mimeType = t
-		// 4.4. If mimeType's essence is not essence, then set charset
-		// to null, to mimeType's charset parameter if it exists, and
-		// essence to mimeType's essence.
-		if t.Essence() != essence {
-			charset, hasCharset = t.Param("charset")
-			essence = t.Essence()
-			continue
-		}
-		// 4.5. Otherwise, if mimeType's parameters["charset"] does not
-		// exist, and charset is non-null, set mimeType's
-		// parameters["charset"] to charset.
-		if _, ok := t.Param("charset"); !ok && hasCharset {
-			mimeType = t.withParam("charset", charset)
-		}
-	}
-	// 5. If mimeType is null, then return failure.
-	// 6. Return mimeType.
-	return mimeType, mimeType.IsValid()
-}
-
-// DetermineNoSniff implements Fetch's "determine nosniff": it reports whether
-// the first value of h's X-Content-Type-Options header, split at commas
-// outside quoted strings and stripped of tabs and spaces, is "nosniff" in any
-// case. So "nosniff," and "NoSniff, x" count and ", nosniff" does not. Values
-// are looked up under the canonical key "X-Content-Type-Options".
-//
-// The result is a [Resource]'s NoSniff flag.
-//
-// See https://fetch.spec.whatwg.org/#determine-nosniff.
-func DetermineNoSniff(h http.Header) bool {
-	// 1. Let values be the result of getting, decoding, and splitting
-	// `X-Content-Type-Options` from headers.
-	// 2. If values is null, then return false.
-	list, ok := getHeader(h, "X-Content-Type-Options")
-	if !ok {
-		return false
-	}
-	// 3. If values[0] is an ASCII case-insensitive match for "nosniff",
-	// then return true.
-	first, _, _ := splitNext(list)
-	return asciiEqualFold(first, "nosniff")
-}
-
-// getHeader implements the "get" of a header list: the values of name in h
-// joined with ", ", or false when there are none. It allocates only when
-// there are several values.
-// See https://fetch.spec.whatwg.org/#concept-header-list-get.
-func getHeader(h http.Header, name string) (string, bool) {
-	values := h.Values(name)
-	switch len(values) {
-	case 0:
-		return "", false
-	case 1:
-		return values[0], true
-	}
-	return strings.Join(values, ", "), true
-}
-
-// splitNext implements one round of Fetch's "get, decode, and split" on a
-// header value list: it returns the first value of list, with leading and
-// trailing tabs and spaces removed, the rest of the list after the comma that
-// ends it, and whether there was such a comma (so more values follow, the
-// last possibly empty). A quoted string, unterminated or not, is part of the
-// value around it, quotes included, and commas inside it do not split.
-// Decoding is isomorphic: list is read byte by byte.
-// See https://fetch.spec.whatwg.org/#header-value-get-decode-and-split.
-func splitNext(list string) (value, rest string, more bool) {
-	pos := 0
-	for {
-		// 4.1. Append the result of collecting a sequence of code
-		// points that are not U+0022 (") or U+002C (,) to temporaryValue.
-		for pos < len(list) && list[pos] != '"' && list[pos] != ',' {
-			pos++
-		}
-		// 4.2. If position is not past the end and the code point at
-		// position is U+0022 ("): append the result of collecting an
-		// HTTP quoted string, and continue if position is not past the
-		// end.
-		if pos < len(list) && list[pos] == '"' {
-			pos, _ = quotedStringEnd(list, pos, len(list))
-			if pos < len(list) {
-				continue
-			}
-		}
-		break
-	}
-	// 4.3. Remove all HTTP tab or space from the start and end of
-	// temporaryValue. 4.4. Append temporaryValue to values.
-	value = list[:pos]
-	for value != "" && isHTTPTabOrSpace(value[0]) {
-		value = value[1:]
-	}
-	for value != "" && isHTTPTabOrSpace(value[len(value)-1]) {
-		value = value[:len(value)-1]
-	}
-	// 4.6. If position is past the end of input, then return values.
-	if pos >= len(list) {
-		return value, "", false
-	}
-	// 4.7. Assert: the code point at position is U+002C (,).
-	// 4.8. Advance position by 1.
-	return value, list[pos+1:], true
+	return utf8.DecodeRuneInString(s[i:])
 }

@@ -6,44 +6,6 @@ package mimesniff
 
 import "encoding/binary"
 
-// MIME types computed by the signature tables. Their serializations are
-// their essences: they have no parameters.
-var (
-	imageXIcon        = MIMEType{"image/x-icon"}
-	imageBMP          = MIMEType{"image/bmp"}
-	imageGIF          = MIMEType{"image/gif"}
-	imageWebP         = MIMEType{"image/webp"}
-	imagePNG          = MIMEType{"image/png"}
-	imageJPEG         = MIMEType{"image/jpeg"}
-	audioAIFF         = MIMEType{"audio/aiff"}
-	audioMPEG         = MIMEType{"audio/mpeg"}
-	applicationOgg    = MIMEType{"application/ogg"}
-	audioMIDI         = MIMEType{"audio/midi"}
-	videoAVI          = MIMEType{"video/avi"}
-	audioWave         = MIMEType{"audio/wave"}
-	videoMP4          = MIMEType{"video/mp4"}
-	videoWebM         = MIMEType{"video/webm"}
-	fontEOT           = MIMEType{"application/vnd.ms-fontobject"}
-	fontTTF           = MIMEType{"font/ttf"}
-	fontOTF           = MIMEType{"font/otf"}
-	fontCollection    = MIMEType{"font/collection"}
-	fontWOFF          = MIMEType{"font/woff"}
-	fontWOFF2         = MIMEType{"font/woff2"}
-	applicationGzip   = MIMEType{"application/x-gzip"}
-	applicationZIP    = MIMEType{"application/zip"}
-	applicationRAR    = MIMEType{"application/x-rar-compressed"}
-	textHTML          = MIMEType{"text/html"}
-	textXML           = MIMEType{"text/xml"}
-	applicationPDF    = MIMEType{"application/pdf"}
-	applicationPS     = MIMEType{"application/postscript"}
-	textPlain         = MIMEType{"text/plain"}
-	applicationOctet  = MIMEType{"application/octet-stream"}
-	applicationRSS    = MIMEType{"application/rss+xml"}
-	applicationAtom   = MIMEType{"application/atom+xml"}
-	textVTT           = MIMEType{"text/vtt"}
-	textCacheManifest = MIMEType{"text/cache-manifest"}
-)
-
 // imageRows is the table of the image type pattern matching algorithm.
 // See https://mimesniff.spec.whatwg.org/#matching-an-image-type-pattern.
 var imageRows = []sigRow{
