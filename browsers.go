@@ -38,29 +38,19 @@ var browserNames = [...]string{
 }
 
 // String returns the browser's lower-case name, or "Invalid(n)".
-func (b Browser) String() string {
-	if int(b) < len(browserNames) {
-		return browserNames[b]
-	}
-	return "Invalid(" + strconv.Itoa(int(b)) + ")"
-}
+func (b Browser) String() string { return enumName(browserNames[:], int(b)) }
 
 // MarshalText returns the browser's name; it fails for an invalid value.
 func (b Browser) MarshalText() ([]byte, error) {
-	if int(b) >= len(browserNames) {
-		return nil, errors.New("mimesniff: invalid Browser " + b.String())
-	}
-	return []byte(browserNames[b]), nil
+	return enumText(browserNames[:], int(b), "Browser")
 }
 
 // UnmarshalText sets b to the browser named by text: standard, chromium or
 // firefox.
 func (b *Browser) UnmarshalText(text []byte) error {
-	for i, n := range browserNames {
-		if string(text) == n {
-			*b = Browser(i)
-			return nil
-		}
+	if i, ok := enumIndex(browserNames[:], text); ok {
+		*b = Browser(i)
+		return nil
 	}
 	return errors.New("mimesniff: unknown browser " + strconv.Quote(string(text)))
 }

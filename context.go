@@ -5,6 +5,7 @@
 package mimesniff
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 )
@@ -147,31 +148,21 @@ var contextNames = [...]string{
 // String returns the name of c: "browsing", "image", "audio-video", "font",
 // "plugin", "style", "script", "text-track" or "cache-manifest", or
 // "Invalid(n)" for a value that is none of the constants.
-func (c SniffingContext) String() string {
-	if int(c) < len(contextNames) {
-		return contextNames[c]
-	}
-	return "Invalid(" + strconv.Itoa(int(c)) + ")"
-}
+func (c SniffingContext) String() string { return enumName(contextNames[:], int(c)) }
 
 // MarshalText returns the name of c, as String does. It fails for a value
 // that is none of the constants.
 func (c SniffingContext) MarshalText() ([]byte, error) {
-	if int(c) >= len(contextNames) {
-		return nil, fmt.Errorf("mimesniff: invalid SniffingContext %d", uint8(c))
-	}
-	return []byte(contextNames[c]), nil
+	return enumText(contextNames[:], int(c), "SniffingContext")
 }
 
 // UnmarshalText sets c to the context with the given name, one of those
 // String returns. With MarshalText, it lets a SniffingContext be a JSON
 // string or a command-line flag (flag.TextVar).
 func (c *SniffingContext) UnmarshalText(text []byte) error {
-	for i, name := range contextNames {
-		if string(text) == name {
-			*c = SniffingContext(i)
-			return nil
-		}
+	if i, ok := enumIndex(contextNames[:], text); ok {
+		*c = SniffingContext(i)
+		return nil
 	}
 	return fmt.Errorf("mimesniff: unknown sniffing context %q (want one of browsing, image, audio-video, font, plugin, style, script, text-track, cache-manifest)", text)
 }
@@ -199,4 +190,32 @@ func (r Resource) SniffIn(c SniffingContext) MIMEType {
 		return r.SniffCacheManifest()
 	}
 	return r.Sniff()
+}
+
+// enumName returns names[i], the name of value i of one of the package's
+// enumerations, or "Invalid(i)" for a value that is none of its constants.
+func enumName(names []string, i int) string {
+	if i < len(names) {
+		return names[i]
+	}
+	return "Invalid(" + strconv.Itoa(i) + ")"
+}
+
+// enumText returns names[i] as text, or an error naming the enumeration typ
+// for a value that is none of its constants.
+func enumText(names []string, i int, typ string) ([]byte, error) {
+	if i >= len(names) {
+		return nil, errors.New("mimesniff: invalid " + typ + " " + strconv.Itoa(i))
+	}
+	return []byte(names[i]), nil
+}
+
+// enumIndex returns the value whose name is text.
+func enumIndex(names []string, text []byte) (int, bool) {
+	for i, name := range names {
+		if string(text) == name {
+			return i, true
+		}
+	}
+	return 0, false
 }

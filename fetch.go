@@ -5,9 +5,7 @@
 package mimesniff
 
 import (
-	"errors"
 	"net/http"
-	"strconv"
 	"strings"
 )
 
@@ -77,20 +75,12 @@ var destinationNames = [numDestinations]string{
 // String returns Fetch's string for d, such as "script" or "" for
 // DestinationEmpty, or "Invalid(n)" for a value that is none of the
 // constants.
-func (d Destination) String() string {
-	if int(d) < len(destinationNames) {
-		return destinationNames[d]
-	}
-	return "Invalid(" + strconv.Itoa(int(d)) + ")"
-}
+func (d Destination) String() string { return enumName(destinationNames[:], int(d)) }
 
 // MarshalText returns Fetch's string for d, so that a Destination is a JSON
 // string. It fails for a value that is none of the constants.
 func (d Destination) MarshalText() ([]byte, error) {
-	if int(d) >= len(destinationNames) {
-		return nil, errors.New("mimesniff: invalid Destination " + strconv.Itoa(int(d)))
-	}
-	return []byte(destinationNames[d]), nil
+	return enumText(destinationNames[:], int(d), "Destination")
 }
 
 // IsScriptLike reports whether d is script-like: "audioworklet",
