@@ -882,6 +882,7 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		checkParseAgainstSlow(t, s)
 		m, err := mimesniff.Parse(s)
 		checkParsed(t, "Parse", s, m, err)
 		mb, errb := mimesniff.ParseBytes([]byte(s))
