@@ -207,12 +207,10 @@ func checkParseAgainstSlow(t *testing.T, s string) {
 	}
 }
 
-// TestParseAgainstSlow runs every parse and serialize vector through both
-// Parse and the literal transcription.
-func TestParseAgainstSlow(t *testing.T) {
-	for _, tc := range parseTests {
-		t.Run(tc.name, func(t *testing.T) { checkParseAgainstSlow(t, tc.in) })
-	}
+// TestSerializeInputsAgainstSlow runs the serializer's inputs through both
+// Parse and the literal transcription; TestParse and FuzzParse do the same
+// for theirs.
+func TestSerializeInputsAgainstSlow(t *testing.T) {
 	for _, tc := range serializeTests {
 		checkParseAgainstSlow(t, tc.in)
 	}

@@ -206,6 +206,7 @@ func TestParse(t *testing.T) {
 		}
 		seen[tc.name] = true
 		t.Run(tc.name, func(t *testing.T) {
+			checkParseAgainstSlow(t, tc.in)
 			got, err := mimesniff.Parse(tc.in)
 			if tc.want == "" {
 				if err == nil {
