@@ -148,6 +148,13 @@ func (g *sig) compileWords() {
 // can match rather than at all of them. The index only rules rows out; every
 // candidate is still matched in full, in table order, so the first matching
 // row wins as the standard says.
+//
+// The matcher keeps two speed tricks, each because BenchmarkSniff shows it
+// pays: the two-byte index, and comparing a pattern of up to 16 bytes as two
+// eight-byte words (sig.p0 and the rest). Without the words, page.html went
+// from 8.4 to 12.9 ns and page-leading-ws.html from 11.1 to 15.9 ns (medians
+// of 5, benchstat), slower than DetectContentType's 10.1 and 11.4 ns on
+// them; other files moved by 0-5 ns.
 type sigTable struct {
 	sigs []sig
 	// first[b] and second[b] have bit i set when row i can match an input
