@@ -164,14 +164,10 @@ type sigTable struct {
 	skipWS uint64
 }
 
-// compileTable compiles the rows of one or more tables, in order, into one.
-// It panics on a malformed row: the tables are constants of the package,
-// checked by TestSignatureTables.
-func compileTable(tables ...[]sigRow) *sigTable {
-	var rows []sigRow
-	for _, t := range tables {
-		rows = append(rows, t...)
-	}
+// compileTable compiles the rows of a table, in order. It panics on a
+// malformed row: the tables are constants of the package, checked by
+// TestSignatureTables.
+func compileTable(rows []sigRow) *sigTable {
 	if len(rows) > 64 {
 		panic("mimesniff: signature table has more than 64 rows")
 	}
@@ -237,33 +233,6 @@ func mustHex(s string) []byte {
 // the standard's order, and false if none does.
 func (t *sigTable) match(input []byte) (MIMEType, bool) {
 	cand, s := t.candidates(input)
-	return t.firstMatch(input, cand, s)
-}
-
-// candidates returns the set of rows of t that the first two significant
-// bytes of input allow, and the number s of leading whitespace bytes, which
-// rows that ignore them skip.
-func (t *sigTable) candidates(input []byte) (cand uint64, s int) {
-	// Rows whose patterns are shorter than two bytes could match inputs
-	// shorter than two bytes; there are none (TestSignatureTables).
-	if len(input) < 2 {
-		return 0, 0
-	}
-	cand = t.first[input[0]] & t.second[input[1]] &^ t.skipWS
-	if t.skipWS != 0 && isWhitespaceByte(input[0]) {
-		for s < len(input) && isWhitespaceByte(input[s]) {
-			s++
-		}
-		if len(input)-s < 2 {
-			return cand, s
-		}
-	}
-	return cand | t.first[input[s]]&t.second[input[s+1]]&t.skipWS, s
-}
-
-// firstMatch returns the MIME type of the first row of cand that matches
-// input, whose first s bytes are whitespace, and false if none does.
-func (t *sigTable) firstMatch(input []byte, cand uint64, s int) (MIMEType, bool) {
 	for ; cand != 0; cand &= cand - 1 {
 		g := &t.sigs[bits.TrailingZeros64(cand)]
 		in := input
@@ -294,4 +263,25 @@ func (t *sigTable) firstMatch(input []byte, cand uint64, s int) (MIMEType, bool)
 		}
 	}
 	return MIMEType{}, false
+}
+
+// candidates returns the set of rows of t that the first two significant
+// bytes of input allow, and the number s of leading whitespace bytes, which
+// rows that ignore them skip.
+func (t *sigTable) candidates(input []byte) (cand uint64, s int) {
+	// Rows whose patterns are shorter than two bytes could match inputs
+	// shorter than two bytes; there are none (TestSignatureTables).
+	if len(input) < 2 {
+		return 0, 0
+	}
+	cand = t.first[input[0]] & t.second[input[1]] &^ t.skipWS
+	if t.skipWS != 0 && isWhitespaceByte(input[0]) {
+		for s < len(input) && isWhitespaceByte(input[s]) {
+			s++
+		}
+		if len(input)-s < 2 {
+			return cand, s
+		}
+	}
+	return cand | t.first[input[s]]&t.second[input[s+1]]&t.skipWS, s
 }

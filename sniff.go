@@ -199,9 +199,11 @@ func (r *Resource) supported(t MIMEType) bool {
 	return r.Supported == nil || r.Supported(t)
 }
 
-// Sniff implements the MIME type sniffing algorithm: it returns the computed
-// MIME type of r, the type a browser uses in a browsing context, in the
-// steps of the current standard:
+// Sniff returns the computed MIME type of r, the type a browser uses in a
+// browsing context.
+//
+// It follows the MIME type sniffing algorithm of the current standard, whose
+// nine steps come to this:
 //
 //  1. A supplied XML or HTML MIME type is the computed type: such types are
 //     never sniffed.
@@ -212,12 +214,13 @@ func (r *Resource) supported(t MIMEType) bool {
 //  3. With r.NoSniff set, the supplied type is the computed type.
 //  4. With r.CheckForApacheBug set, the resource is told apart as text/plain
 //     or application/octet-stream ([Resource.SniffTextOrBinary]).
-//  5. A supplied image type that is supported becomes the type the image
-//     table matches, if any, such as image/png for a PNG served as
-//     image/gif.
-//  6. A supplied audio or video type that is supported becomes the type the
-//     audio or video table matches, if any.
-//  7. Otherwise the supplied type is the computed type.
+//  5. A supplied image type that is supported is matched against the image
+//     table, and, in step 6, becomes the type it matches, if any, such as
+//     image/png for a PNG served as image/gif.
+//  7. A supplied audio or video type that is supported is matched against
+//     the audio and video signatures, and, in step 8, becomes the type they
+//     match, if any.
+//  9. Otherwise the supplied type is the computed type.
 //
 // Where the computed type is the supplied type, Sniff returns r.Supplied
 // itself, parameters included. A computed type found by sniffing has no

@@ -111,13 +111,6 @@ func MatchAudioOrVideoTypePattern(input []byte) (MIMEType, bool) {
 	if t, ok := audioVideoTable.match(input); ok {
 		return t, true
 	}
-	return matchAudioOrVideoSignatures(input)
-}
-
-// matchAudioOrVideoSignatures runs the part of the audio or video type
-// pattern matching algorithm that follows the table: the MP4, WebM and MP3
-// signatures.
-func matchAudioOrVideoSignatures(input []byte) (MIMEType, bool) {
 	switch {
 	case MatchesMP4Signature(input):
 		return videoMP4, true

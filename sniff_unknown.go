@@ -79,24 +79,11 @@ var unknownRows = []sigRow{
 	{"EF BB BF 00", "FF FF FF 00", noBytes, textPlain},
 }
 
+// The two tables of the rules, compiled for matching.
 var (
 	scriptableTable = compileTable(scriptableRows)
 	unknownTable    = compileTable(unknownRows)
 )
-
-// unknownRules is every table the rules for identifying an unknown MIME type
-// use, in the order they use them, compiled into one, so that the first two
-// bytes of a resource rule out every row that cannot match in one step. The
-// masks select the rows of each table.
-var (
-	unknownRules = compileTable(scriptableRows, unknownRows, imageRows, audioVideoRows, archiveRows)
-
-	scriptableMask = rowMask(0, len(scriptableRows))
-	archiveMask    = rowMask(len(unknownRules.sigs)-len(archiveRows), len(unknownRules.sigs))
-)
-
-// rowMask returns the set of rows from i to j-1.
-func rowMask(i, j int) uint64 { return (1<<(j-i) - 1) << i }
 
 // SniffUnknown implements the rules for identifying an unknown MIME type on
 // r's resource header, and returns the computed MIME type. It never returns
@@ -121,32 +108,41 @@ func (r Resource) SniffUnknown(sniffScriptable bool) MIMEType {
 }
 
 func sniffUnknown(h []byte, sniffScriptable bool) MIMEType {
-	cand, s := unknownRules.candidates(h)
-	// 1. If the sniff-scriptable flag is set, the table of scriptable
-	// types; 2. the table of types that are never scriptable;
-	// 3. image type pattern matching; 4. audio or video type pattern
-	// matching, its table first.
-	if !sniffScriptable {
-		cand &^= scriptableMask
+	// 1. If the sniff-scriptable flag is set, return the type of the
+	// first row of the scriptable table (HTML, XML, PDF) that matches.
+	if sniffScriptable {
+		if t, ok := scriptableTable.match(h); ok {
+			return t
+		}
 	}
-	if t, ok := unknownRules.firstMatch(h, cand&^archiveMask, s); ok {
+	// 2. Return the type of the first row of the table that follows
+	// (PostScript, the byte order marks) that matches.
+	if t, ok := unknownTable.match(h); ok {
 		return t
 	}
-	// 4. (continued) the signatures for MP4, WebM and MP3 without ID3.
-	if t, ok := matchAudioOrVideoSignatures(h); ok {
+	// 3. Let matchedType be the result of the image type pattern matching
+	// algorithm. 4. If it is not undefined, return it.
+	if t, ok := MatchImageTypePattern(h); ok {
 		return t
 	}
-	// 5. Archive type pattern matching. (Font type pattern matching is
-	// commented out of the standard: browsers do not sniff fonts here.)
-	if t, ok := unknownRules.firstMatch(h, cand&archiveMask, s); ok {
+	// 5. Set matchedType to the result of the audio or video type pattern
+	// matching algorithm. 6. If it is not undefined, return it.
+	if t, ok := MatchAudioOrVideoTypePattern(h); ok {
 		return t
 	}
-	// 6. If the resource header contains no binary data bytes, return
+	// (Font type pattern matching is commented out of the standard:
+	// browsers do not sniff fonts here.)
+	// 7. Set matchedType to the result of the archive type pattern
+	// matching algorithm. 8. If it is not undefined, return it.
+	if t, ok := MatchArchiveTypePattern(h); ok {
+		return t
+	}
+	// 9. If the resource header contains no binary data bytes, return
 	// "text/plain".
 	if !hasBinaryData(h) {
 		return textPlain
 	}
-	// 7. Return "application/octet-stream".
+	// 10. Return "application/octet-stream".
 	return applicationOctet
 }
 
