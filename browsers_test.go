@@ -67,32 +67,6 @@ func TestSniffAsIssue(t *testing.T) {
 	}
 }
 
-// TestSniffAsAllocs checks that no profile allocates, for every testdata
-// file under several supplied types.
-func TestSniffAsAllocs(t *testing.T) {
-	files, err := filepath.Glob("testdata/files/*")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("testdata files: %v", err)
-	}
-	for _, name := range files {
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, supplied := range []string{"", "text/plain", "text/html", "unknown/unknown", "text/xml", "application/octet-stream"} {
-			r := mimesniff.Resource{Header: data, CheckForApacheBug: supplied == "text/plain"}
-			if supplied != "" {
-				r.Supplied = mimesniff.MustParse(supplied)
-			}
-			for _, b := range []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox} {
-				if n := testing.AllocsPerRun(10, func() { b.Displays(r.SniffAs(b)) }); n != 0 {
-					t.Errorf("%s, %q, %s: SniffAs allocates %v times", name, supplied, b, n)
-				}
-			}
-		}
-	}
-}
-
 type browserCase struct {
 	ID      string     `json:"id"`
 	Headers [][]string `json:"headers"`

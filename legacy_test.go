@@ -530,24 +530,6 @@ func ieInputs() [][]byte {
 // ieProposals are proposed types for the property tests.
 var ieProposals = []string{"", textPlain, octetStream, "text/html", "text/xml", "image/gif", "image/pjpeg", "text/test", "image/png;x=y"}
 
-// TestFindMimeFromDataNoAllocs checks that FindMimeFromData does not allocate
-// when registry does not.
-func TestFindMimeFromDataNoAllocs(t *testing.T) {
-	registry := func(ext string) string { return windowsContentTypes[ext] }
-	for _, data := range ieInputs() {
-		for _, proposed := range ieProposals {
-			n := testing.AllocsPerRun(3, func() {
-				mimesniff.FindMimeFromData(data, proposed, "", nil)
-				mimesniff.FindMimeFromData(data, proposed, "https://example.com/a.css?x#y", registry)
-				mimesniff.FindMimeFromData(nil, proposed, "a.htm", registry)
-			})
-			if n != 0 {
-				t.Fatalf("FindMimeFromData(%q, %q) allocates %v times", data[:min(len(data), 16)], proposed, n)
-			}
-		}
-	}
-}
-
 // TestFindMimeFromDataLeavesSniffAlone checks that FindMimeFromData changes
 // nothing that Sniff sees: the data it is given, and every answer of the
 // standard's algorithms on many inputs, before and after calling it.

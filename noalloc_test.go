@@ -6,6 +6,8 @@ package mimesniff_test
 
 import (
 	"net/http"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/mimesniff/mimesniff"
@@ -46,31 +48,89 @@ func TestNoAllocs(t *testing.T) {
 		}
 	}
 	t.Logf("%d resources from %d headers", count, len(headers))
+}
 
+// TestAPIAllocs checks the allocations of the parser, the serializer, the
+// record accessors and predicates, the Fetch header algorithms and the
+// report: none, except that Parse allocates the one string it returns when
+// its input is not already canonical.
+func TestAPIAllocs(t *testing.T) {
 	html := mimesniff.MustParse("text/html;charset=utf-8")
 	header := http.Header{"Content-Type": {"text/html;charset=utf-8"}, "X-Content-Type-Options": {"nosniff"}}
-	for _, f := range []struct {
+	png := http.Header{"Content-Type": {"image/png"}}
+	plain := http.Header{"Content-Type": {"text/plain"}, "X-Content-Type-Options": {"nosniff"}}
+	htmlBody := []byte("<!DOCTYPE html><script>alert(1)</script>")
+	for _, tc := range []struct {
 		name string
+		max  float64
 		f    func()
 	}{
-		{"Parse canonical", func() { mimesniff.Parse("text/html;charset=utf-8") }},
-		{"Parse canonical, no parameters", func() { mimesniff.Parse("application/json") }},
-		{"String", func() { _ = html.String() }},
-		{"Essence, Type, Subtype", func() { _, _, _ = html.Essence(), html.Type(), html.Subtype() }},
-		{"Param", func() { html.Param("CHARSET") }},
-		{"groups", func() {
+		{"Parse canonical, no parameters", 0, func() { mimesniff.Parse("application/json") }},
+		{"Parse canonical", 0, func() { mimesniff.Parse("text/html;charset=utf-8") }},
+		{"Parse to lower-case", 1, func() { mimesniff.Parse("Text/HTML; Charset=UTF-8") }},
+		{"Parse of four parameters", 1, func() { mimesniff.Parse(`Text/Plain; A=1; b="2"; C="x y"; d=4`) }},
+		{"String", 0, func() { _ = html.String() }},
+		{"Essence, Type, Subtype", 0, func() { _, _, _ = html.Essence(), html.Type(), html.Subtype() }},
+		{"Param", 0, func() { html.Param("CHARSET") }},
+		{"groups", 0, func() {
 			_ = html.IsImage() || html.IsAudioOrVideo() || html.IsFont() || html.IsZIPBased() || html.IsArchive() ||
 				html.IsXML() || html.IsHTML() || html.IsScriptable() || html.IsJavaScript() || html.IsJSON()
 		}},
-		{"IsJavaScriptEssenceMatch", func() { mimesniff.IsJavaScriptEssenceMatch("Text/JavaScript") }},
-		{"Minimize", func() { mimesniff.Minimize(html, nil) }},
-		{"LegacyExtractEncoding", func() { mimesniff.LegacyExtractEncoding(html, "windows-1252") }},
-		{"SuppliedFromHTTP", func() { mimesniff.SuppliedFromHTTP(header) }},
-		{"DetermineNoSniff", func() { mimesniff.DetermineNoSniff(header) }},
-		{"ExtractMIMEType, one value", func() { mimesniff.ExtractMIMEType(header) }},
+		{"IsJavaScriptEssenceMatch", 0, func() { mimesniff.IsJavaScriptEssenceMatch("Text/JavaScript") }},
+		{"Minimize", 0, func() { mimesniff.Minimize(html, nil) }},
+		{"LegacyExtractEncoding", 0, func() { mimesniff.LegacyExtractEncoding(html, "windows-1252") }},
+		{"SuppliedFromHTTP", 0, func() { mimesniff.SuppliedFromHTTP(header) }},
+		{"SuppliedFromHTTP, no parameters", 0, func() { mimesniff.SuppliedFromHTTP(png) }},
+		{"DetermineNoSniff", 0, func() { mimesniff.DetermineNoSniff(header) }},
+		{"ExtractMIMEType, one value", 0, func() { mimesniff.ExtractMIMEType(header) }},
+		{"ReportFor", 0, func() { _ = mimesniff.ReportFor(plain, htmlBody) }},
 	} {
-		if n := testing.AllocsPerRun(100, f.f); n != 0 {
-			t.Errorf("%s allocates %v times", f.name, n)
+		if n := testing.AllocsPerRun(100, tc.f); n > tc.max {
+			t.Errorf("%s allocates %v times, want at most %v", tc.name, n, tc.max)
+		}
+	}
+}
+
+// TestSniffAsAllocs checks that no profile allocates, for every testdata
+// file under several supplied types.
+func TestSniffAsAllocs(t *testing.T) {
+	files, err := filepath.Glob("testdata/files/*")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("testdata files: %v", err)
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, supplied := range []string{"", "text/plain", "text/html", "unknown/unknown", "text/xml", "application/octet-stream"} {
+			r := mimesniff.Resource{Header: data, CheckForApacheBug: supplied == "text/plain"}
+			if supplied != "" {
+				r.Supplied = mimesniff.MustParse(supplied)
+			}
+			for _, b := range []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox} {
+				if n := testing.AllocsPerRun(10, func() { b.Displays(r.SniffAs(b)) }); n != 0 {
+					t.Errorf("%s, %q, %s: SniffAs allocates %v times", name, supplied, b, n)
+				}
+			}
+		}
+	}
+}
+
+// TestFindMimeFromDataNoAllocs checks that FindMimeFromData does not allocate
+// when registry does not.
+func TestFindMimeFromDataNoAllocs(t *testing.T) {
+	registry := func(ext string) string { return windowsContentTypes[ext] }
+	for _, data := range ieInputs() {
+		for _, proposed := range ieProposals {
+			n := testing.AllocsPerRun(3, func() {
+				mimesniff.FindMimeFromData(data, proposed, "", nil)
+				mimesniff.FindMimeFromData(data, proposed, "https://example.com/a.css?x#y", registry)
+				mimesniff.FindMimeFromData(nil, proposed, "a.htm", registry)
+			})
+			if n != 0 {
+				t.Fatalf("FindMimeFromData(%q, %q) allocates %v times", data[:min(len(data), 16)], proposed, n)
+			}
 		}
 	}
 }

@@ -894,27 +894,6 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
-func TestParseAllocs(t *testing.T) {
-	html := mimesniff.MustParse("text/html;charset=utf-8")
-	for _, tc := range []struct {
-		name string
-		max  float64
-		f    func()
-	}{
-		{"Parse(text/html)", 0, func() { mimesniff.Parse("text/html") }},
-		{"Parse(text/html;charset=utf-8)", 0, func() { mimesniff.Parse("text/html;charset=utf-8") }},
-		{"Parse(Text/HTML; Charset=UTF-8)", 1, func() { mimesniff.Parse("Text/HTML; Charset=UTF-8") }},
-		{"Parse of four parameters", 1, func() { mimesniff.Parse(`Text/Plain; A=1; b="2"; C="x y"; d=4`) }},
-		{"String", 0, func() { sinkParseString = html.String() }},
-	} {
-		if n := testing.AllocsPerRun(100, tc.f); n > tc.max {
-			t.Errorf("%s allocates %v times, want at most %v", tc.name, n, tc.max)
-		}
-	}
-}
-
-var sinkParseString string
-
 func TestNew(t *testing.T) {
 	tests := []struct {
 		name    string

@@ -199,13 +199,6 @@ func TestReportJSON(t *testing.T) {
 	}
 }
 
-func TestReportForAllocs(t *testing.T) {
-	h := header("Content-Type", "text/plain", "X-Content-Type-Options", "nosniff")
-	if n := testing.AllocsPerRun(100, func() { _ = mimesniff.ReportFor(h, htmlBytes) }); n != 0 {
-		t.Errorf("ReportFor allocates %v times", n)
-	}
-}
-
 func TestReportString(t *testing.T) {
 	rep := mimesniff.ReportFor(header("Content-Type", "text/plain", "X-Content-Type-Options", "nosniff"), htmlBytes)
 	s := rep.String()
