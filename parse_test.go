@@ -642,64 +642,6 @@ func TestMarshalFlagTextVar(t *testing.T) {
 	}
 }
 
-func TestExtractMIMEType(t *testing.T) {
-	for _, tc := range []struct {
-		name   string
-		values []string // Content-Type header lines; nil: no header
-		want   string   // "" for failure
-	}{
-		{name: "absent header"},
-		{name: "one value", values: []string{"text/html;charset=utf-8"}, want: "text/html;charset=utf-8"},
-		{name: "parsed", values: []string{" Text/HTML ; Charset=UTF-8 "}, want: "text/html;charset=UTF-8"},
-		// Examples of Fetch "extract a MIME type".
-		{name: "last value wins, charset not carried to another essence", values: []string{"text/plain;charset=gbk, text/html"}, want: "text/html"},
-		{name: "charset carried to the same essence", values: []string{"text/html;charset=gbk;a=b, text/html;x=y"}, want: "text/html;x=y;charset=gbk"},
-		{name: "another essence in between resets", values: []string{"text/html;charset=gbk", "x/x", "text/html;x=y"}, want: "text/html;x=y"},
-		{name: "failure after", values: []string{"text/html", "cannot-parse"}, want: "text/html"},
-		{name: "star/star after", values: []string{"text/html", "*/*"}, want: "text/html"},
-		{name: "empty value after", values: []string{"text/html", ""}, want: "text/html"},
-		{name: "trailing comma", values: []string{"text/html,"}, want: "text/html"},
-		// Step 4.2: failures and */* are skipped without touching essence.
-		{name: "all values fail", values: []string{"nope", "text/", ""}},
-		{name: "only star/star", values: []string{"*/*"}},
-		{name: "star/star with parameters", values: []string{"*/*;charset=utf-8"}},
-		{name: "only an empty value", values: []string{""}},
-		{name: "star/html is not star/star", values: []string{"text/html", "*/html"}, want: "*/html"},
-		{name: "star/star in between keeps the charset", values: []string{"text/html;charset=gbk", "*/*", "text/html"}, want: "text/html;charset=gbk"},
-		{name: "failure in between keeps the charset", values: []string{"text/html;charset=gbk", "nope", "text/html"}, want: "text/html;charset=gbk"},
-		// Steps 4.4 and 4.5.
-		{name: "charset carried, several lines", values: []string{"text/html;charset=gbk", "text/html"}, want: "text/html;charset=gbk"},
-		{name: "same essence after lower-casing", values: []string{"text/html;charset=gbk", "TEXT/HTML"}, want: "text/html;charset=gbk"},
-		{name: "own charset kept", values: []string{"text/html;charset=gbk", "text/html;charset=utf-8"}, want: "text/html;charset=utf-8"},
-		{name: "charset remembered from the first of an essence", values: []string{"text/html;charset=gbk", "text/html;charset=utf-8", "text/html"}, want: "text/html;charset=gbk"},
-		{name: "no charset to carry", values: []string{"text/html;x=y", "text/html"}, want: "text/html"},
-		{name: "quoted charset carried", values: []string{`text/html;charset="a b"`, "text/html"}, want: `text/html;charset="a b"`},
-		{name: "escaped charset carried", values: []string{`text/html;charset="a\"b"`, "text/html"}, want: `text/html;charset="a\"b"`},
-		{name: "charset with a comma carried", values: []string{`text/html;charset="a,b"`, "text/html"}, want: `text/html;charset="a,b"`},
-		{name: "charset U+00E9 from bytes carried", values: []string{"text/html;charset=\xe9", "text/html"}, want: "text/html;charset=\"\u00e9\""},
-		// Get, decode, and split.
-		{name: "quoted comma does not split", values: []string{`text/html;x="a,b"`}, want: `text/html;x="a,b"`},
-		{name: "unterminated quote runs to the end", values: []string{`text/html;x="a, x/x`}, want: `text/html;x="a, x/x"`},
-		{name: "quote in a name does not split", values: []string{`text/html;", x/x`}, want: "text/html"},
-		{name: "split after a quoted value", values: []string{`x/x;test="hi",y/y`}, want: "y/y"},
-		{name: "values are trimmed of tabs and spaces", values: []string{"\ttext/html ;charset=gbk , text/html\t"}, want: "text/html;charset=gbk"},
-		{name: "bytes are isomorphic-decoded", values: []string{"text/plain;charset=\xe9t\xe9"}, want: "text/plain;charset=\"\u00e9t\u00e9\""},
-		{name: "byte E9 in the essence fails", values: []string{"text/html", "text/\xe9"}, want: "text/html"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			h := http.Header{}
-			for _, v := range tc.values {
-				h.Add("Content-Type", v)
-			}
-			h.Set("Content-Length", "0") // other headers do not matter
-			got, ok := mimesniff.ExtractMIMEType(h)
-			if ok != (tc.want != "") || got.String() != tc.want {
-				t.Errorf("ExtractMIMEType(%q) = %q, %v, want %q, %v", tc.values, got, ok, tc.want, tc.want != "")
-			}
-		})
-	}
-}
-
 func TestDetermineNoSniff(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
