@@ -382,3 +382,90 @@ func TestExtractMIMEType(t *testing.T) {
 		})
 	}
 }
+
+func TestDetermineNoSniff(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		values []string // X-Content-Type-Options header lines; nil: no header
+		want   bool
+	}{
+		{name: "absent header"},
+		{name: "nosniff", values: []string{"nosniff"}, want: true},
+		{name: "upper case", values: []string{"NOSNIFF"}, want: true},
+		{name: "mixed case", values: []string{"NoSniff"}, want: true},
+		{name: "trailing comma", values: []string{"nosniff,"}, want: true},
+		{name: "leading comma", values: []string{", nosniff"}},
+		{name: "first of several", values: []string{"nosniff, foo"}, want: true},
+		{name: "second of several", values: []string{"foo, nosniff"}},
+		{name: "tabs and spaces around", values: []string{" \tnosniff\t ,x"}, want: true},
+		{name: "FF is not trimmed", values: []string{"nosniff\f"}},
+		{name: "quoted", values: []string{`"nosniff"`}},
+		{name: "longer word", values: []string{"nosniffx"}},
+		{name: "space inside", values: []string{"no sniff"}},
+		{name: "empty value", values: []string{""}},
+		{name: "first of several lines", values: []string{"nosniff", "foo"}, want: true},
+		{name: "second of several lines", values: []string{"foo", "nosniff"}},
+		{name: "empty first line", values: []string{"", "nosniff"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := http.Header{}
+			for _, v := range tc.values {
+				h.Add("X-Content-Type-Options", v)
+			}
+			if got := mimesniff.DetermineNoSniff(h); got != tc.want {
+				t.Errorf("DetermineNoSniff(%q) = %v, want %v", tc.values, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestLegacyExtractEncoding(t *testing.T) {
+	const fallback = "fallback-encoding"
+	for _, tc := range []struct {
+		name string
+		in   string // "" for the zero MIMEType
+		want string
+	}{
+		{"zero MIMEType", "", fallback},
+		{"no charset", "text/html", fallback},
+		{"other parameter", "text/html;encoding=utf-8", fallback},
+		{"utf-8", "text/html;charset=utf-8", "UTF-8"},
+		{"utf8", "text/html;charset=utf8", "UTF-8"},
+		{"upper case", "text/html;charset=UTF-8", "UTF-8"},
+		{"parameter name case", "text/html;CHARSET=utf-8", "UTF-8"},
+		{"leading space", "text/html;charset= utf-8", "UTF-8"},
+		{"spaces in quotes", `text/html;charset=" latin1 "`, "windows-1252"},
+		{"tabs in quotes", "text/html;charset=\"\tsjis\t\"", "Shift_JIS"},
+		{"space inside", `text/html;charset="utf -8"`, fallback},
+		{"iso-8859-1", "text/html;charset=iso-8859-1", "windows-1252"},
+		{"ISO-8859-1", "text/html;charset=ISO-8859-1", "windows-1252"},
+		{"latin1", "text/plain;charset=latin1", "windows-1252"},
+		{"us-ascii", "text/plain;charset=us-ascii", "windows-1252"},
+		{"sjis", "text/plain;charset=sjis", "Shift_JIS"},
+		{"iso-2022-kr", "text/plain;charset=iso-2022-kr", "replacement"},
+		{"hz-gb-2312", "text/plain;charset=hz-gb-2312", "replacement"},
+		{"gb2312", "text/plain;charset=gb2312", "GBK"},
+		{"utf-16", "text/plain;charset=utf-16", "UTF-16LE"},
+		{"utf-16be", "text/plain;charset=utf-16be", "UTF-16BE"},
+		{"iso-8859-9", "text/plain;charset=iso-8859-9", "windows-1254"},
+		{"iso-8859-8-i", "text/plain;charset=iso-8859-8-i", "ISO-8859-8-I"},
+		{"x-mac-ukrainian", "text/plain;charset=x-mac-ukrainian", "x-mac-cyrillic"},
+		{"x-user-defined", "text/plain;charset=x-user-defined", "x-user-defined"},
+		{"unknown label", "text/html;charset=bogus", fallback},
+		{"utf-7 is not a label", "text/html;charset=utf-7", fallback},
+		{"empty label", `text/html;charset=""`, fallback},
+		{"long label", "text/html;charset=" + strings.Repeat("a", 40), fallback},
+		{"U+00E9 label", "text/html;charset=utf-8\u00e9", fallback},
+		{"first charset wins", "text/html;charset=sjis;charset=utf-8", "Shift_JIS"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var m mimesniff.MIMEType
+			if tc.in != "" {
+				m = mimesniff.MustParse(tc.in)
+			}
+			if got := mimesniff.LegacyExtractEncoding(m, fallback); got != tc.want {
+				t.Errorf("LegacyExtractEncoding(%q, %q) = %q, want %q", m, fallback, got, tc.want)
+			}
+		})
+	}
+}

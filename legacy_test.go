@@ -770,3 +770,58 @@ func BenchmarkFindMimeFromData(b *testing.B) {
 		})
 	}
 }
+
+func TestSniffFeedOrHTML(t *testing.T) {
+	const rdfNS = "http://www.w3.org/1999/02/22-rdf-syntax-ns#"
+	const rssNS = "http://purl.org/rss/1.0/"
+	tests := []struct {
+		name string
+		in   string
+		want string // "" for the supplied type
+	}{
+		{"rss", "<rss version='2.0'>", "application/rss+xml"},
+		{"atom", "<feed xmlns='http://www.w3.org/2005/Atom'>", "application/atom+xml"},
+		{"xml declaration then rss", "<?xml version='1.0'?>\n<rss>", "application/rss+xml"},
+		{"bom, whitespace, comment, doctype, pi, then feed", "\xef\xbb\xbf \t\n\x0c\r<!-- <rss> --><!DOCTYPE x><?pi ?><feed>", "application/atom+xml"},
+		{"rdf, rss namespace first", "<rdf:RDF xmlns='" + rssNS + "' xmlns:rdf='" + rdfNS + "'>", "application/rss+xml"},
+		// B13 (#65): the RDF namespace first; the text swaps the
+		// lengths.
+		{"B13 rdf, rdf namespace first", "<rdf:RDF xmlns:rdf='" + rdfNS + "' xmlns='" + rssNS + "'>", "application/rss+xml"},
+		{"rdf, rss namespace only", "<rdf:RDF xmlns='" + rssNS + "'>", ""},
+		{"rdf, rdf namespace only", "<rdf:RDF xmlns:rdf='" + rdfNS + "'>", ""},
+		{"rdf, namespaces before rdf:RDF", "<!-- " + rssNS + rdfNS + " --><rdf:RDF>", ""},
+		// B13 (#67): fragile on purpose.
+		{"B13 feedback element", "<feedback>", "application/atom+xml"},
+		{"B13 rss-x element", "<rss-x>", "application/rss+xml"},
+		{"html", "<!DOCTYPE html><html>", ""},
+		{"html element first", "<html><rss>", ""},
+		{"text first", "hello <rss>", ""},
+		{"upper case RSS", "<RSS>", ""},
+		{"unterminated comment", "<!-- <rss>", ""},
+		{"unterminated pi", "<?xml <rss>", ""},
+		{"unterminated declaration", "<!DOCTYPE <rss", ""},
+		{"< at the end", "  <", ""},
+		{"empty", "", ""},
+		{"only whitespace", " \n ", ""},
+		{"VT is not whitespace", "\x0b<rss>", ""},
+		{"cut short: rs", "<rs", ""},
+	}
+	supplied := mt("text/html;charset=utf-8")
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			want := tc.want
+			if want == "" {
+				want = supplied.String()
+			}
+			r := mimesniff.Resource{Supplied: supplied, Header: []byte(tc.in)}
+			if got := r.SniffFeedOrHTML(); got.String() != want {
+				t.Errorf("SniffFeedOrHTML(%q) = %q, want %q", tc.in, got, want)
+			}
+		})
+	}
+	// The rules only look at the resource header.
+	long := append(bytes.Repeat([]byte(" "), mimesniff.HeaderSize), "<rss>"...)
+	if got := (mimesniff.Resource{Supplied: supplied, Header: long}).SniffFeedOrHTML(); got != supplied {
+		t.Errorf("SniffFeedOrHTML(<rss> past the header) = %q, want the supplied type", got)
+	}
+}

@@ -6,6 +6,12 @@ package mimesniff_test
 
 import (
 	"bytes"
+	"encoding/json"
+	"flag"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
 	"testing"
 	"unicode/utf8"
 
@@ -130,4 +136,197 @@ func TestBytes(t *testing.T) {
 			}
 		})
 	}
+}
+
+func TestMarshalText(t *testing.T) {
+	type doc struct {
+		Type mimesniff.MIMEType `json:"type"`
+	}
+	for _, tc := range []struct {
+		name string
+		in   string // "" for the zero MIMEType
+		json string
+	}{
+		{"zero is null", "", `{"type":null}`},
+		{"plain", "text/html", `{"type":"text/html"}`},
+		{"normalized", `Text/HTML; Charset="utf-8"`, `{"type":"text/html;charset=utf-8"}`},
+		{"quoted value", `x/x;a="b \"c\""`, `{"type":"x/x;a=\"b \\\"c\\\"\""}`},
+		{"U+00E9 is UTF-8 text", "x/x;a=\u00e9", "{\"type\":\"x/x;a=\\\"\u00e9\\\"\"}"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var m mimesniff.MIMEType
+			if tc.in != "" {
+				m = mimesniff.MustParse(tc.in)
+			}
+			b, err := json.Marshal(doc{m})
+			if err != nil {
+				t.Fatalf("json.Marshal(%q) = %v", m, err)
+			}
+			if string(b) != tc.json {
+				t.Errorf("json.Marshal(%q) = %s, want %s", m, b, tc.json)
+			}
+			got := doc{Type: mimesniff.MustParse("x/old")} // overwritten, even by ""
+			if err := json.Unmarshal(b, &got); err != nil {
+				t.Fatalf("json.Unmarshal(%s) = %v", b, err)
+			}
+			if got.Type != m {
+				t.Errorf("json.Unmarshal(%s) = %q, want %q", b, got.Type, m)
+			}
+
+			text, err := m.MarshalText()
+			if err != nil || string(text) != m.String() {
+				t.Errorf("%q.MarshalText() = %q, %v, want %q, nil", m, text, err, m.String())
+			}
+			prefix := []byte("Content-Type: ")
+			app, err := m.AppendText(prefix[:len(prefix):len(prefix)])
+			if err != nil || string(app) != "Content-Type: "+m.String() {
+				t.Errorf("%q.AppendText(%q) = %q, %v, want %q, nil", m, prefix, app, err, "Content-Type: "+m.String())
+			}
+			var u mimesniff.MIMEType
+			if err := u.UnmarshalText(text); err != nil || u != m {
+				t.Errorf("UnmarshalText(%q) = %v, gives %q, want %q", text, err, u, m)
+			}
+		})
+	}
+}
+
+func TestUnmarshalTextError(t *testing.T) {
+	var d struct {
+		Type mimesniff.MIMEType `json:"type"`
+	}
+	err := json.Unmarshal([]byte(`{"type":"text /html"}`), &d)
+	if err == nil {
+		t.Fatalf("json.Unmarshal of %q succeeded with %q, want an error", "text /html", d.Type)
+	}
+	checkParseError(t, err, "text /html")
+
+	var m mimesniff.MIMEType
+	for _, in := range []string{" ", "text", "\xff/x"} {
+		if err := m.UnmarshalText([]byte(in)); err == nil {
+			t.Errorf("UnmarshalText(%q) succeeded with %q, want an error", in, m)
+		} else {
+			checkParseError(t, err, in)
+		}
+	}
+}
+
+func TestMarshalFlagTextVar(t *testing.T) {
+	newFlags := func() (*flag.FlagSet, *mimesniff.MIMEType) {
+		fs := flag.NewFlagSet("test", flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		var m mimesniff.MIMEType
+		fs.TextVar(&m, "type", mimesniff.MustParse("text/plain"), "the MIME type")
+		return fs, &m
+	}
+
+	fs, m := newFlags()
+	if err := fs.Parse(nil); err != nil {
+		t.Fatal(err)
+	}
+	if m.String() != "text/plain" {
+		t.Errorf("default -type = %q, want %q", m, "text/plain")
+	}
+	if got := fs.Lookup("type").DefValue; got != "text/plain" {
+		t.Errorf("-type DefValue = %q, want %q", got, "text/plain")
+	}
+
+	fs, m = newFlags()
+	if err := fs.Parse([]string{"-type", "Text/HTML; charset=utf-8"}); err != nil {
+		t.Fatalf("-type Text/HTML; charset=utf-8: %v", err)
+	}
+	if m.String() != "text/html;charset=utf-8" {
+		t.Errorf("-type Text/HTML; charset=utf-8 gives %q, want %q", m, "text/html;charset=utf-8")
+	}
+
+	fs, _ = newFlags()
+	err := fs.Parse([]string{"-type", "html"})
+	if err == nil {
+		t.Fatalf("-type html: no error")
+	}
+	if !strings.Contains(err.Error(), `"html"`) {
+		t.Errorf("-type html: error %q does not mention the value", err)
+	}
+}
+
+// TestMIMETypeJSONErrors checks what UnmarshalJSON refuses and the one
+// input besides null that gives the undefined type (TestMarshalText checks
+// the round trips).
+func TestMIMETypeJSONErrors(t *testing.T) {
+	var m mimesniff.MIMEType
+	for _, bad := range []string{`"text"`, `3`, `"text/html`} {
+		if err := m.UnmarshalJSON([]byte(bad)); err == nil {
+			t.Errorf("UnmarshalJSON(%s): no error", bad)
+		}
+	}
+	m = mimesniff.MustParse("text/html")
+	if err := json.Unmarshal([]byte(`""`), &m); err != nil || m.IsValid() {
+		t.Errorf(`json.Unmarshal("") = %q, %v; want the undefined type`, m, err)
+	}
+}
+
+// TestResourceJSON checks the JSON and slog forms of a Resource, which
+// json.Marshal could not make before (the Supported field is a func).
+func TestResourceJSON(t *testing.T) {
+	png := []byte("\x89PNG\r\n\x1a\n")
+	for _, tt := range []struct {
+		name     string
+		r        mimesniff.Resource
+		wantJSON string
+		wantText string // slog.TextHandler, after "msg=m r."
+	}{
+		{"zero", mimesniff.Resource{},
+			// An empty header is text (the text-or-binary rules).
+			`{"supplied":null,"nosniff":false,"apacheBug":false,"feeds":false,"context":"browsing","computed":"text/plain"}`,
+			`supplied=undefined r.nosniff=false r.apacheBug=false r.feeds=false r.context=browsing r.computed=text/plain`},
+		{"apache bug on a PNG", mimesniff.Resource{Supplied: mimesniff.MustParse("text/plain"), CheckForApacheBug: true, Header: png},
+			`{"supplied":"text/plain","nosniff":false,"apacheBug":true,"feeds":false,"context":"browsing","computed":"application/octet-stream"}`,
+			`supplied=text/plain r.nosniff=false r.apacheBug=true r.feeds=false r.context=browsing r.computed=application/octet-stream`},
+		{"supported func and parameters", mimesniff.Resource{
+			Supplied: mimesniff.MustParse(`image/gif;q="a b"`), NoSniff: false, SniffFeeds: true, Header: png,
+			Supported: func(mimesniff.MIMEType) bool { return false },
+		},
+			// An unsupported image type is not sniffed: the supplied type stays.
+			`{"supplied":"image/gif;q=\"a b\"","nosniff":false,"apacheBug":false,"feeds":true,"context":"browsing","computed":"image/gif;q=\"a b\""}`,
+			`supplied="image/gif;q=\"a b\"" r.nosniff=false r.apacheBug=false r.feeds=true r.context=browsing r.computed="image/gif;q=\"a b\""`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			b, err := json.Marshal(tt.r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.wantJSON, string(b)); diff != "" {
+				t.Errorf("json.Marshal mismatch (-want +got):\n%s", diff)
+			}
+
+			var text, js bytes.Buffer
+			noTime := &slog.HandlerOptions{ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+				if a.Key == slog.TimeKey || a.Key == slog.LevelKey {
+					return slog.Attr{}
+				}
+				return a
+			}}
+			slog.New(slog.NewTextHandler(&text, noTime)).Info("m", "r", tt.r)
+			slog.New(slog.NewJSONHandler(&js, noTime)).Info("m", "r", tt.r)
+			if diff := cmp.Diff("msg=m r."+tt.wantText+"\n", text.String()); diff != "" {
+				t.Errorf("slog.TextHandler mismatch (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(`{"msg":"m","r":`+tt.wantJSON+"}\n", js.String()); diff != "" {
+				t.Errorf("slog.JSONHandler mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func ExampleResource_MarshalJSON() {
+	r := mimesniff.Resource{
+		Supplied:          mimesniff.MustParse("text/plain"),
+		CheckForApacheBug: true,
+		Header:            []byte("GIF89a\x01\x00\x01\x00"),
+	}
+	enc := json.NewEncoder(os.Stdout)
+	enc.Encode(r)
+	enc.Encode(mimesniff.Resource{Header: []byte("<!DOCTYPE html>")}.SniffStyle()) // undefined
+	// Output:
+	// {"supplied":"text/plain","nosniff":false,"apacheBug":true,"feeds":false,"context":"browsing","computed":"application/octet-stream"}
+	// null
 }
