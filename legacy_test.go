@@ -825,3 +825,72 @@ func TestSniffFeedOrHTML(t *testing.T) {
 		t.Errorf("SniffFeedOrHTML(<rss> past the header) = %q, want the supplied type", got)
 	}
 }
+
+// TestIEFilterTables checks the FindMimeFromData tables: the rows in the order
+// of shared/spec/ie-findmimefromdata.md (Wine's), and each row well formed: a
+// mask as long as each pattern, patterns already masked, no pattern longer
+// than the smallest buffer the size condition lets through, and only the last
+// two rows with no pattern.
+func TestIEFilterTables(t *testing.T) {
+	names := func(fs []mimesniff.IEFilter) []string {
+		var out []string
+		for _, f := range fs {
+			out = append(out, f.MIME)
+		}
+		return out
+	}
+	wantAnyPos := []string{"text/html", "text/xml"}
+	want := []string{
+		"text/richtext", "audio/basic", "audio/wav", "image/gif", "image/pjpeg", "image/tiff",
+		"image/x-png", "image/bmp", "video/avi", "video/mpeg", "application/postscript",
+		"application/pdf", "application/x-zip-compressed", "application/x-gzip-compressed",
+		"application/java", "application/x-msdownload", "text/plain", "application/octet-stream",
+	}
+	if diff := cmp.Diff(wantAnyPos, names(mimesniff.IEAnyPosFilters)); diff != "" {
+		t.Errorf("IEAnyPosFilters (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(want, names(mimesniff.IEFilters)); diff != "" {
+		t.Errorf("IEFilters (-want +got):\n%s", diff)
+	}
+
+	// ieScan stops only at a "<".
+	for _, f := range mimesniff.IEAnyPosFilters {
+		for _, s := range f.Sigs {
+			if s[0] != '<' || (f.Mask != "" && f.Mask[0] != 0xFF) {
+				t.Errorf("%s: pattern %q does not start with \"<\"", f.MIME, s)
+			}
+		}
+	}
+
+	all := append(append([]mimesniff.IEFilter{}, mimesniff.IEAnyPosFilters...), mimesniff.IEFilters...)
+	for i, f := range all {
+		smallest := f.N
+		if f.MoreThan {
+			smallest++
+		}
+		last := i >= len(all)-2
+		if (len(f.Sigs) == 0) != last {
+			t.Errorf("%s: %d patterns", f.MIME, len(f.Sigs))
+		}
+		if f.Text != (f.MIME == "text/plain") {
+			t.Errorf("%s: text = %v", f.MIME, f.Text)
+		}
+		for _, s := range f.Sigs {
+			if s == "" || len(s) > smallest {
+				t.Errorf("%s: pattern %q for buffers of %d bytes or more", f.MIME, s, smallest)
+			}
+			if f.Mask == "" {
+				continue
+			}
+			if len(f.Mask) != len(s) {
+				t.Errorf("%s: pattern %q and mask %q differ in length", f.MIME, s, f.Mask)
+				continue
+			}
+			for j := range len(s) {
+				if s[j]&f.Mask[j] != s[j] {
+					t.Errorf("%s: pattern %q byte %d not masked by %#x", f.MIME, s, j, f.Mask[j])
+				}
+			}
+		}
+	}
+}

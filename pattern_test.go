@@ -2,7 +2,7 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package mimesniff
+package mimesniff_test
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/mimesniff/mimesniff"
 )
 
 // slowMatchPattern is a literal transcription of the standard's pattern
@@ -71,21 +73,21 @@ func slowMatchPattern(input, pattern, mask, ignored []byte) bool {
 type slowRow struct {
 	patterns      [][]byte
 	mask, ignored []byte
-	mimeType      MIMEType
+	mimeType      mimesniff.MIMEType
 }
 
-func decodeSlowRow(row sigRow) slowRow {
-	r := slowRow{mimeType: row.mimeType}
-	if row.ignored == whitespaceBytes {
+func decodeSlowRow(row mimesniff.SignatureRow) slowRow {
+	r := slowRow{mimeType: row.Type}
+	if row.IgnoreWhitespace {
 		r.ignored = []byte{0x09, 0x0A, 0x0C, 0x0D, 0x20}
 	}
 	var err error
-	if r.mask, err = hex.DecodeString(strings.ReplaceAll(row.mask, " ", "")); err != nil {
+	if r.mask, err = hex.DecodeString(strings.ReplaceAll(row.Mask, " ", "")); err != nil {
 		panic(err)
 	}
-	variants := []string{row.pattern}
-	if strings.HasSuffix(row.pattern, "TT") {
-		base := strings.TrimSuffix(row.pattern, "TT")
+	variants := []string{row.Pattern}
+	if strings.HasSuffix(row.Pattern, "TT") {
+		base := strings.TrimSuffix(row.Pattern, "TT")
 		variants = []string{base + "20", base + "3E"}
 	}
 	for _, v := range variants {
@@ -100,7 +102,7 @@ func decodeSlowRow(row sigRow) slowRow {
 
 // slowMatchTable returns the type of the first of rows that input matches,
 // running slowMatchPattern on each row in the standard's order.
-func slowMatchTable(input []byte, rows []slowRow) (MIMEType, bool) {
+func slowMatchTable(input []byte, rows []slowRow) (mimesniff.MIMEType, bool) {
 	for _, row := range rows {
 		for _, p := range row.patterns {
 			if slowMatchPattern(input, p, row.mask, row.ignored) {
@@ -108,31 +110,26 @@ func slowMatchTable(input []byte, rows []slowRow) (MIMEType, bool) {
 			}
 		}
 	}
-	return MIMEType{}, false
+	return mimesniff.MIMEType{}, false
 }
 
-// allTables lists every signature table with the number of rows the
-// standard gives it.
-var allTables = []struct {
-	name  string
-	rows  []sigRow
-	table *sigTable
-	n     int
-}{
-	{"image", imageRows, imageTable, 8},
-	{"audio or video", audioVideoRows, audioVideoTable, 6},
-	{"font", fontRows, fontTable, 6},
-	{"archive", archiveRows, archiveTable, 3},
-	{"unknown, scriptable", scriptableRows, scriptableTable, 19},
-	{"unknown, not scriptable", unknownRows, unknownTable, 4},
+// tableRows is the number of rows the standard gives each table.
+var tableRows = map[string]int{
+	"image":                   8,
+	"audio or video":          6,
+	"font":                    6,
+	"archive":                 3,
+	"unknown, scriptable":     19,
+	"unknown, not scriptable": 4,
 }
 
-// slowTables holds the rows of allTables decoded for slowMatchTable.
+// slowTables holds the rows of mimesniff.SignatureTables decoded for
+// slowMatchTable.
 var slowTables = func() [][]slowRow {
 	var out [][]slowRow
-	for _, tab := range allTables {
+	for _, tab := range mimesniff.SignatureTables {
 		var rows []slowRow
-		for _, row := range tab.rows {
+		for _, row := range tab.Rows {
 			rows = append(rows, decodeSlowRow(row))
 		}
 		out = append(out, rows)
@@ -146,37 +143,39 @@ var slowTables = func() [][]slowRow {
 // pattern; each computed type is its own serialization, with no parameter;
 // and the tables have the standard's number of rows.
 func TestSignatureTables(t *testing.T) {
-	for _, tab := range allTables {
-		t.Run(tab.name, func(t *testing.T) {
-			if len(tab.rows) != tab.n || len(tab.table.sigs) != tab.n {
-				t.Errorf("%d rows, %d compiled, want %d", len(tab.rows), len(tab.table.sigs), tab.n)
+	if len(mimesniff.SignatureTables) != len(tableRows) {
+		t.Errorf("%d tables, want %d", len(mimesniff.SignatureTables), len(tableRows))
+	}
+	for _, tab := range mimesniff.SignatureTables {
+		t.Run(tab.Name, func(t *testing.T) {
+			if n := tableRows[tab.Name]; len(tab.Rows) != n || tab.Compiled != n {
+				t.Errorf("%d rows, %d compiled, want %d", len(tab.Rows), tab.Compiled, n)
 			}
-			for i, row := range tab.rows {
-				cells := strings.Fields(row.pattern)
-				masks := strings.Fields(row.mask)
+			for i, row := range tab.Rows {
+				cells := strings.Fields(row.Pattern)
+				masks := strings.Fields(row.Mask)
 				if len(cells) != len(masks) || len(cells) < 2 {
-					t.Errorf("row %d %q: %d pattern cells, %d mask cells", i, row.pattern, len(cells), len(masks))
+					t.Errorf("row %d %q: %d pattern cells, %d mask cells", i, row.Pattern, len(cells), len(masks))
 				}
 				for j, c := range cells {
 					if c == "TT" {
 						if j != len(cells)-1 || masks[j] != "FF" {
-							t.Errorf("row %d %q: TT cell %d with mask %s", i, row.pattern, j, masks[j])
+							t.Errorf("row %d %q: TT cell %d with mask %s", i, row.Pattern, j, masks[j])
 						}
 						continue
 					}
 					pb, _ := hex.DecodeString(c)
 					mb, _ := hex.DecodeString(masks[j])
 					if len(pb) != 1 || len(mb) != 1 || pb[0]&mb[0] != pb[0] {
-						t.Errorf("row %d %q: cell %d %s has bits outside mask %s", i, row.pattern, j, c, masks[j])
+						t.Errorf("row %d %q: cell %d %s has bits outside mask %s", i, row.Pattern, j, c, masks[j])
 					}
 				}
-				parsed, err := Parse(row.mimeType.String())
-				if err != nil || parsed != row.mimeType || row.mimeType.String() != row.mimeType.Essence() {
-					t.Errorf("row %d: type %q does not parse to itself without parameters: %q, %v", i, row.mimeType, parsed, err)
+				parsed, err := mimesniff.Parse(row.Type.String())
+				if err != nil || parsed != row.Type || row.Type.String() != row.Type.Essence() {
+					t.Errorf("row %d: type %q does not parse to itself without parameters: %q, %v", i, row.Type, parsed, err)
 				}
-				g := tab.table.sigs[i]
-				if g.tt != strings.HasSuffix(row.pattern, "TT") || g.mimeType != row.mimeType {
-					t.Errorf("row %d compiled as %+v", i, g)
+				if row.TT != strings.HasSuffix(row.Pattern, "TT") || row.CompiledType != row.Type {
+					t.Errorf("row %d compiled as TT %v, type %q", i, row.TT, row.CompiledType)
 				}
 			}
 		})
@@ -190,9 +189,9 @@ func tableInputs() [][]byte {
 	var inputs [][]byte
 	prefixes := [][]byte{nil, []byte(" "), []byte("\t\n\x0c\r "), []byte("\x0b"), bytes.Repeat([]byte(" "), 15)}
 	suffixes := [][]byte{nil, []byte(" "), []byte(">"), []byte("<"), []byte("!"), []byte("\x00"), []byte("x")}
-	for _, tab := range allTables {
-		for _, row := range tab.rows {
-			p := strings.ReplaceAll(row.pattern, "TT", "")
+	for _, tab := range mimesniff.SignatureTables {
+		for _, row := range tab.Rows {
+			p := strings.ReplaceAll(row.Pattern, "TT", "")
 			pattern, _ := hex.DecodeString(strings.ReplaceAll(p, " ", ""))
 			variants := [][]byte{pattern, bytes.ToLower(pattern), bytes.ToUpper(pattern)}
 			for i := range pattern {
@@ -229,12 +228,12 @@ func tableInputs() [][]byte {
 // transcription run over the standard's rows in order.
 func TestTablesAgainstSlowMatcher(t *testing.T) {
 	inputs := tableInputs()
-	for i, tab := range allTables {
+	for i, tab := range mimesniff.SignatureTables {
 		for _, in := range inputs {
 			want, wantOK := slowMatchTable(in, slowTables[i])
-			got, gotOK := tab.table.match(in)
+			got, gotOK := tab.Match(in)
 			if got != want || gotOK != wantOK {
-				t.Errorf("%s table on %q: got %q, %v; slow matcher %q, %v", tab.name, in, got, gotOK, want, wantOK)
+				t.Errorf("%s table on %q: got %q, %v; slow matcher %q, %v", tab.Name, in, got, gotOK, want, wantOK)
 			}
 		}
 	}
@@ -263,7 +262,7 @@ func TestMatchPatternAgainstSlow(t *testing.T) {
 			for i := range in {
 				in[i] = "aAbB <"[rng.IntN(6)]
 			}
-			got := MatchPattern(in, pattern, mask, ignored)
+			got := mimesniff.MatchPattern(in, pattern, mask, ignored)
 			want := slowMatchPattern(in, pattern, mask, ignored)
 			if got != want {
 				t.Fatalf("MatchPattern(%q, %x, %x, %q) = %v, slow matcher %v", in, pattern, mask, ignored, got, want)
@@ -278,16 +277,16 @@ func FuzzMatchPattern(f *testing.F) {
 	f.Add([]byte("RIFF\x00\x00\x00\x00WEBPVP"), []byte("RIFF\x00\x00\x00\x00WEBPVP"), []byte("\xff\xff\xff\xff\x00\x00\x00\x00\xff\xff\xff\xff\xff\xff"), []byte{})
 	f.Add([]byte{}, []byte{}, []byte{}, []byte{})
 	f.Fuzz(func(t *testing.T, input, pattern, mask, ignored []byte) {
-		got := MatchPattern(input, pattern, mask, ignored)
+		got := mimesniff.MatchPattern(input, pattern, mask, ignored)
 		if want := slowMatchPattern(input, pattern, mask, ignored); got != want {
 			t.Fatalf("MatchPattern(%q, %x, %x, %q) = %v, slow matcher %v", input, pattern, mask, ignored, got, want)
 		}
 		// Every table against the slow transcription of its rows.
-		for i, tab := range allTables {
+		for i, tab := range mimesniff.SignatureTables {
 			want, wantOK := slowMatchTable(input, slowTables[i])
-			got, gotOK := tab.table.match(input)
+			got, gotOK := tab.Match(input)
 			if got != want || gotOK != wantOK {
-				t.Fatalf("%s table on %q: got %q, %v; slow matcher %q, %v", tab.name, input, got, gotOK, want, wantOK)
+				t.Fatalf("%s table on %q: got %q, %v; slow matcher %q, %v", tab.Name, input, got, gotOK, want, wantOK)
 			}
 		}
 	})

@@ -696,3 +696,29 @@ func BenchmarkHandler(b *testing.B) {
 		}
 	}
 }
+
+// TestExtensionEveryComputedType walks every table the package sniffs with,
+// and every type its rules compute outside them, and checks that Extension
+// names each from the package's own table (mime.ExtensionsByType does not
+// know them all, and what it knows depends on the machine).
+func TestExtensionEveryComputedType(t *testing.T) {
+	var types []mimesniff.MIMEType
+	for _, tab := range mimesniff.SignatureTables {
+		for _, r := range tab.Rows {
+			types = append(types, r.Type)
+		}
+	}
+	for _, s := range []string{
+		"video/mp4", "video/webm", "audio/mpeg", // the signatures outside the tables
+		"text/plain", "application/octet-stream", // text or binary
+		"application/rss+xml", "application/atom+xml", // feeds
+		"text/vtt", "text/cache-manifest", // context rules
+	} {
+		types = append(types, mimesniff.MustParse(s))
+	}
+	for _, ty := range types {
+		if ext := mimesniff.Extension(ty); len(ext) < 2 || ext[0] != '.' {
+			t.Errorf("Extension(%s) = %q, want a dot and a name", ty, ext)
+		}
+	}
+}

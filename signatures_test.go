@@ -2,11 +2,13 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-package mimesniff
+package mimesniff_test
 
 import (
 	"bytes"
 	"testing"
+
+	"github.com/mimesniff/mimesniff"
 )
 
 // Slow transcriptions of the signature algorithms, each written step by step
@@ -265,9 +267,9 @@ func checkSignatures(t *testing.T, in []byte) {
 		name       string
 		fast, slow func([]byte) bool
 	}{
-		{"MatchesMP4Signature", MatchesMP4Signature, slowMP4},
-		{"MatchesWebMSignature", MatchesWebMSignature, slowWebM},
-		{"MatchesMP3WithoutID3Signature", MatchesMP3WithoutID3Signature, slowMP3},
+		{"MatchesMP4Signature", mimesniff.MatchesMP4Signature, slowMP4},
+		{"MatchesWebMSignature", mimesniff.MatchesWebMSignature, slowWebM},
+		{"MatchesMP3WithoutID3Signature", mimesniff.MatchesMP3WithoutID3Signature, slowMP3},
 	} {
 		if got, want := c.fast(in), c.slow(in); got != want {
 			t.Fatalf("%s(% x) = %v, slow transcription %v", c.name, in, got, want)
@@ -277,22 +279,22 @@ func checkSignatures(t *testing.T, in []byte) {
 	switch {
 	case wantOK:
 	case slowMP4(in):
-		want, wantOK = videoMP4, true
+		want, wantOK = mimesniff.MustParse("video/mp4"), true
 	case slowWebM(in):
-		want, wantOK = videoWebM, true
+		want, wantOK = mimesniff.MustParse("video/webm"), true
 	case slowMP3(in):
-		want, wantOK = audioMPEG, true
+		want, wantOK = mimesniff.MustParse("audio/mpeg"), true
 	}
-	if got, ok := MatchAudioOrVideoTypePattern(in); got != want || ok != wantOK {
+	if got, ok := mimesniff.MatchAudioOrVideoTypePattern(in); got != want || ok != wantOK {
 		t.Fatalf("MatchAudioOrVideoTypePattern(% x) = %q, %v; want %q, %v", in, got, ok, want, wantOK)
 	}
-	for i, match := range []func([]byte) (MIMEType, bool){MatchImageTypePattern, nil, MatchFontTypePattern, MatchArchiveTypePattern} {
+	for i, match := range []func([]byte) (mimesniff.MIMEType, bool){mimesniff.MatchImageTypePattern, nil, mimesniff.MatchFontTypePattern, mimesniff.MatchArchiveTypePattern} {
 		if match == nil {
 			continue
 		}
 		want, wantOK := slowMatchTable(in, slowTables[i])
 		if got, ok := match(in); got != want || ok != wantOK {
-			t.Fatalf("%s table on % x = %q, %v; want %q, %v", allTables[i].name, in, got, ok, want, wantOK)
+			t.Fatalf("%s table on % x = %q, %v; want %q, %v", mimesniff.SignatureTables[i].Name, in, got, ok, want, wantOK)
 		}
 	}
 }

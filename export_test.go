@@ -1,0 +1,77 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package mimesniff
+
+// This file exports to the tests of package mimesniff_test the internals they
+// check, as net/netip does. Test files are not compiled into the package, so
+// nothing here costs its users anything.
+
+// SignatureRow is one row of a signature table as the standard prints it,
+// with what compileTable made of it.
+type SignatureRow struct {
+	Pattern, Mask    string
+	IgnoreWhitespace bool // "Whitespace bytes." in the third column
+	Type             MIMEType
+
+	// The compiled row: whether its pattern ends with a tag-terminating
+	// byte, and its type.
+	TT           bool
+	CompiledType MIMEType
+}
+
+// SignatureTable is one of the standard's signature tables and its compiled
+// matcher.
+type SignatureTable struct {
+	Name     string
+	Rows     []SignatureRow
+	Compiled int // the number of compiled rows
+	Match    func([]byte) (MIMEType, bool)
+}
+
+// SignatureTables lists every signature table of the package.
+var SignatureTables = []SignatureTable{
+	exportTable("image", imageRows, imageTable),
+	exportTable("audio or video", audioVideoRows, audioVideoTable),
+	exportTable("font", fontRows, fontTable),
+	exportTable("archive", archiveRows, archiveTable),
+	exportTable("unknown, scriptable", scriptableRows, scriptableTable),
+	exportTable("unknown, not scriptable", unknownRows, unknownTable),
+}
+
+func exportTable(name string, rows []sigRow, t *sigTable) SignatureTable {
+	out := SignatureTable{Name: name, Compiled: len(t.sigs), Match: t.match}
+	for i, r := range rows {
+		row := SignatureRow{Pattern: r.pattern, Mask: r.mask, IgnoreWhitespace: r.ignored == whitespaceBytes, Type: r.mimeType}
+		if i < len(t.sigs) {
+			row.TT, row.CompiledType = t.sigs[i].tt, t.sigs[i].mimeType
+		}
+		out.Rows = append(out.Rows, row)
+	}
+	return out
+}
+
+// IEFilter is one of FindMimeFromData's filters.
+type IEFilter struct {
+	MIME     string
+	MoreThan bool // the size must be more than N, not at least N
+	N        int
+	Mask     string
+	Sigs     []string
+	Text     bool
+}
+
+// IEAnyPosFilters and IEFilters are FindMimeFromData's two filter tables.
+var (
+	IEAnyPosFilters = exportIEFilters(ieAnyPosFilters)
+	IEFilters       = exportIEFilters(ieFilters)
+)
+
+func exportIEFilters(fs []ieFilter) []IEFilter {
+	var out []IEFilter
+	for _, f := range fs {
+		out = append(out, IEFilter{f.mime, f.cond == ieMoreThan, f.n, f.mask, f.sigs, f.text})
+	}
+	return out
+}
