@@ -10,18 +10,19 @@ import (
 	"strconv"
 )
 
-// A Browser is a browser profile: the standard, or a browser's own rules
-// for the type of a document it is navigated to.
+// A Browser is a browser profile: the rules for the type of a navigated
+// document.
 //
-// Each profile but Standard is the standard's algorithm with the browser's
-// departures from it, each a function below that reads like the browser's
-// rule and names the recorded cases that show it. The cases are those of
-// testdata/browsers: a corpus of responses (testdata/browsers/corpus.jsonl)
-// served over loopback with exact header bytes to headless Chromium 156 and
-// Firefox ESR 153 from Debian's packages (PDF viewer on, as shipped, and
-// Debian's codecs), navigated to in a top-level browsing context, with what
-// each did recorded (chromium.jsonl, firefox.jsonl). tools/browsers re-runs
-// the recordings; see its README.
+// The profile is the standard's, or a browser's own. Each profile but
+// Standard is the standard's algorithm with the browser's departures from
+// it, each a function below that reads like the browser's rule and names the
+// recorded cases that show it. The cases are those of testdata/browsers: a
+// corpus of responses (testdata/browsers/corpus.jsonl) served over loopback
+// with exact header bytes to headless Chromium 156 and Firefox ESR 153 from
+// Debian's packages (PDF viewer on, as shipped, and Debian's codecs),
+// navigated to in a top-level browsing context, with what each did recorded
+// (chromium.jsonl, firefox.jsonl). tools/browsers re-runs the recordings;
+// see its README.
 type Browser uint8
 
 // The browser profiles.
@@ -72,8 +73,10 @@ func (r Resource) SniffAs(b Browser) MIMEType {
 	return r.Sniff()
 }
 
-// browserType returns the supplied MIME type as browsers read it:
-// FetchType for a resource built from HTTP headers, otherwise Supplied.
+// browserType returns the supplied MIME type as browsers read it.
+//
+// It is FetchType for a resource built from HTTP headers, otherwise
+// Supplied.
 //
 // Both browsers take Fetch's "extract a MIME type" over all Content-Type
 // headers, so "text/html" then "*/*" is text/html, in either order, for
@@ -94,8 +97,10 @@ var (
 	video3GPP     = MIMEType{"video/3gpp"}
 )
 
-// isUnknownEssence reports whether e is one of the types the standard
-// treats as no type at all: unknown/unknown, application/unknown, */*.
+// isUnknownEssence reports whether e is a type the standard treats as no type.
+//
+// The standard treats unknown/unknown, application/unknown and */* as no
+// type at all.
 func isUnknownEssence(e string) bool {
 	return e == "unknown/unknown" || e == "application/unknown" || e == "*/*"
 }
@@ -164,10 +169,11 @@ func (r *Resource) sniffChromium() MIMEType {
 	return t
 }
 
-// chromiumNoSniffIsText is Chromium's rule under nosniff: the supplied type
-// is final, and a response without one is text/plain, even for binary
-// bytes, where the standard sniffs it without the scriptable types (cases
-// ns/binary.bin, ns/image.png, ns/audio-id3.mp3).
+// chromiumNoSniffIsText is Chromium's rule under nosniff.
+//
+// The supplied type is final, and a response without one is text/plain,
+// even for binary bytes, where the standard sniffs it without the
+// scriptable types (cases ns/binary.bin, ns/image.png, ns/audio-id3.mp3).
 func chromiumNoSniffIsText(t MIMEType) MIMEType {
 	if !t.IsValid() {
 		return textPlain
@@ -175,9 +181,10 @@ func chromiumNoSniffIsText(t MIMEType) MIMEType {
 	return t
 }
 
-// chromiumUnknown is Chromium's sniffing of a response with no type: HTML
-// tags (chromiumHTML), then magic numbers (chromiumMagic), then XML, then
-// text or binary (chromiumBinary).
+// chromiumUnknown is Chromium's sniffing of a response with no type.
+//
+// It looks for HTML tags (chromiumHTML), then magic numbers
+// (chromiumMagic), then XML, then text or binary (chromiumBinary).
 func chromiumUnknown(h []byte) MIMEType {
 	if chromiumHTML(h) {
 		return textHTML
@@ -194,11 +201,12 @@ func chromiumUnknown(h []byte) MIMEType {
 	return textPlain
 }
 
-// chromiumTextPlain is Chromium's sniffing of text/plain: text stays
-// text/plain (the Apache-bug values and every other text/plain alike), and
-// binary bytes are a download unless a magic number names an image, MP3
-// with ID3 or WebM (cases tp-apache/image.png, tp-utf8lower/binary.bin,
-// tp-apache/video.webm).
+// chromiumTextPlain is Chromium's sniffing of text/plain.
+//
+// Text stays text/plain (the Apache-bug values and every other text/plain
+// alike), and binary bytes are a download unless a magic number names an
+// image, MP3 with ID3 or WebM (cases tp-apache/image.png,
+// tp-utf8lower/binary.bin, tp-apache/video.webm).
 func chromiumTextPlain(h []byte, t MIMEType) MIMEType {
 	if !chromiumBinary(h) {
 		return t
@@ -210,22 +218,27 @@ func chromiumTextPlain(h []byte, t MIMEType) MIMEType {
 }
 
 // chromiumHTMLTags are the prefixes Chromium takes for HTML, compared
-// without case: the standard's tags without its terminating byte, so
-// "<HTML" at the end of the input, "<body/onload=...>" and "<bx" are HTML
-// (cases none/edge/tag-html-eof, tag-body-onload, tag-b-x).
+// without case.
+//
+// They are the standard's tags without its terminating byte, so "<HTML" at
+// the end of the input, "<body/onload=...>" and "<bx" are HTML (cases
+// none/edge/tag-html-eof, tag-body-onload, tag-b-x).
 var chromiumHTMLTags = []string{
 	"<!DOCTYPE HTML", "<SCRIPT", "<HTML", "<!--", "<HEAD", "<IFRAME", "<H1", "<DIV",
 	"<FONT", "<TABLE", "<A", "<STYLE", "<TITLE", "<B", "<BODY", "<BR", "<P",
 }
 
-// chromiumHTMLBytes is how far Chromium looks for an HTML tag: the tag must
-// lie wholly within the first 512 bytes (cases none/edge/ws507-html,
-// ws508-html; the standard reads 1445).
+// chromiumHTMLBytes is how far Chromium looks for an HTML tag.
+//
+// The tag must lie wholly within the first 512 bytes (cases
+// none/edge/ws507-html, ws508-html; the standard reads 1445).
 const chromiumHTMLBytes = 512
 
-// chromiumHTML reports whether h starts, after ASCII whitespace (0x0B
-// included: case none/edge/ws-vt-html), with one of chromiumHTMLTags within
-// its first chromiumHTMLBytes bytes.
+// chromiumHTML reports whether h starts with one of chromiumHTMLTags.
+//
+// The tag may follow ASCII whitespace (0x0B included: case
+// none/edge/ws-vt-html) and must lie within the first chromiumHTMLBytes
+// bytes of h.
 func chromiumHTML(h []byte) bool {
 	h = h[:min(len(h), chromiumHTMLBytes)]
 	i := 0
@@ -240,8 +253,9 @@ func chromiumHTML(h []byte) bool {
 	return false
 }
 
-// chromiumXML reports whether h starts with "<?xml" after whitespace, as
-// Chromium's XML check does for a response with no type. Unlike the
+// chromiumXML reports whether h starts with "<?xml" after whitespace.
+//
+// It is Chromium's XML check for a response with no type. Unlike the
 // standard, both browsers compare it with case (case none/edge/xml-upper:
 // "<?XML" is text/plain).
 func chromiumXML(h []byte) bool {
@@ -253,11 +267,13 @@ func chromiumXML(h []byte) bool {
 	return bytes.HasPrefix(h[i:], []byte("<?xml"))
 }
 
-// chromiumMagic is Chromium's magic-number table for navigations: the
-// standard's images but the icon, PDF, PostScript, MP3 with an ID3 tag, and
-// any EBML file as video/webm (Matroska too: case none/video.mkv); no other
-// audio or video (cases none/audio.ogg, none/video.mp4, none/audio-raw.mp3
-// are downloads) and no icons (none/icon.ico).
+// chromiumMagic is Chromium's magic-number table for navigations.
+//
+// It holds the standard's images but the icon, PDF, PostScript, MP3 with an
+// ID3 tag, and any EBML file as video/webm (Matroska too: case
+// none/video.mkv); no other audio or video (cases none/audio.ogg,
+// none/video.mp4, none/audio-raw.mp3 are downloads) and no icons
+// (none/icon.ico).
 func chromiumMagic(h []byte) (MIMEType, bool) {
 	if t, ok := MatchImageTypePattern(h); ok && t != imageXIcon {
 		return t, true
@@ -275,15 +291,18 @@ func chromiumMagic(h []byte) (MIMEType, bool) {
 	return MIMEType{}, false
 }
 
-// chromiumBinaryBytes is how far Chromium looks for binary bytes: the first
-// 1024 (cases none/edge/bin00-at1023, bin00-at1024; the standard reads
-// 1445).
+// chromiumBinaryBytes is how far Chromium looks for binary bytes.
+//
+// It looks in the first 1024 (cases none/edge/bin00-at1023, bin00-at1024;
+// the standard reads 1445).
 const chromiumBinaryBytes = 1024
 
-// chromiumBinary reports whether h looks binary to Chromium: no BOM, and a
-// byte 0x00–0x08, 0x0B, 0x0E–0x1A or 0x1C–0x1F in the first
-// chromiumBinaryBytes bytes. Like the standard, it does not count 0x1B (ESC)
-// (case none/edge/byte-1b); unlike it, it counts 0x0B (none/edge/byte-0b).
+// chromiumBinary reports whether h looks binary to Chromium.
+//
+// It does when h has no BOM and a byte 0x00–0x08, 0x0B, 0x0E–0x1A or
+// 0x1C–0x1F in the first chromiumBinaryBytes bytes. Like the standard, it
+// does not count 0x1B (ESC) (case none/edge/byte-1b); unlike it, it counts
+// 0x0B (none/edge/byte-0b).
 func chromiumBinary(h []byte) bool {
 	if hasBOM(h) {
 		return false
@@ -302,8 +321,9 @@ func hasBOM(h []byte) bool {
 		len(h) >= 3 && h[0] == 0xEF && h[1] == 0xBB && h[2] == 0xBF
 }
 
-// chromiumFeed is Chromium's look at text/xml and application/xml: a
-// document whose root element is rss or feed is reported as
+// chromiumFeed is Chromium's look at text/xml and application/xml.
+//
+// A document whose root element is rss or feed is reported as
 // application/rss+xml or application/atom+xml (cases xml/feed.rss,
 // xml/feed.atom); anything else keeps its type.
 func chromiumFeed(h []byte, t MIMEType) MIMEType {
@@ -357,17 +377,21 @@ func (r *Resource) sniffFirefox() MIMEType {
 }
 
 // firefoxUnknownIsDownload is Firefox's rule for unknown/unknown and
-// application/unknown: it does not sniff them but downloads them (cases
+// application/unknown.
+//
+// Firefox does not sniff them but downloads them (cases
 // unknown-unknown/page.html, app-unknown/page.html), where the standard
 // sniffs them as no type at all.
 func firefoxUnknownIsDownload() MIMEType { return applicationOctet }
 
-// firefoxMedia is Firefox's media sniffer: MP4 (the standard's signature),
-// WebM and Matroska (by the EBML DocType), Ogg, and MP3 with or without ID3
-// (cases html/audio-id3.mp3, pdf/video.mp4, none/audio-raw.mp3,
-// none/video.mkv), and WAVE and 3GP, which Firefox then downloads (cases
-// html/audio.wav, html/video-3gp.3gp). Its MP4 check wants the ftyp box's
-// minor version too, 16 bytes, where the standard's takes 12 (case
+// firefoxMedia is Firefox's media sniffer.
+//
+// It recognizes MP4 (the standard's signature), WebM and Matroska (by the
+// EBML DocType), Ogg, and MP3 with or without ID3 (cases
+// html/audio-id3.mp3, pdf/video.mp4, none/audio-raw.mp3, none/video.mkv),
+// and WAVE and 3GP, which Firefox then downloads (cases html/audio.wav,
+// html/video-3gp.3gp). Its MP4 check wants the ftyp box's minor version
+// too, 16 bytes, where the standard's takes 12 (case
 // none/edge/mp4-ftyp-short).
 func firefoxMedia(h []byte) (MIMEType, bool) {
 	switch {
@@ -401,18 +425,20 @@ func hasMatroskaDocType(h []byte) bool {
 	return false
 }
 
-// firefoxHTMLBytes is how far Firefox's unknown decoder reads: the first
-// 512 bytes; an HTML tag with its terminating byte must lie within them
-// (cases none/edge/ws506-html, ws507-html), and only they are looked at for
-// binary bytes (none/edge/bin00-at511, bin00-at512).
+// firefoxHTMLBytes is how far Firefox's unknown decoder reads.
+//
+// It reads the first 512 bytes; an HTML tag with its terminating byte must
+// lie within them (cases none/edge/ws506-html, ws507-html), and only they
+// are looked at for binary bytes (none/edge/bin00-at511, bin00-at512).
 const firefoxHTMLBytes = 512
 
-// firefoxUnknown is Firefox's unknown decoder, for a response with no type:
-// Firefox's HTML and XML check (firefoxHTML) in place of the standard's
-// scriptable table (so no whitespace but space, tab, CR and LF is skipped:
-// cases none/edge/ws-ff-html, ws-mix-html), then PDF, then the standard's
-// other rules for an unknown type, all in the first 512 bytes, but for
-// audio and video, which are the media sniffer's alone (case
+// firefoxUnknown is Firefox's unknown decoder, for a response with no type.
+//
+// It runs Firefox's HTML and XML check (firefoxHTML) in place of the
+// standard's scriptable table (so no whitespace but space, tab, CR and LF
+// is skipped: cases none/edge/ws-ff-html, ws-mix-html), then PDF, then the
+// standard's other rules for an unknown type, all in the first 512 bytes,
+// but for audio and video, which are the media sniffer's alone (case
 // none/edge/mp4-ftyp-short).
 func firefoxUnknown(h []byte) MIMEType {
 	h = h[:min(len(h), firefoxHTMLBytes)]
@@ -429,12 +455,13 @@ func firefoxUnknown(h []byte) MIMEType {
 	return t
 }
 
-// firefoxHTML is Firefox's check for HTML and XML: after spaces, tabs, CR
-// and LF only (not 0x0C or 0x0B: cases none/edge/ws-ff-html, ws-vt-html),
-// one of the standard's tags followed by a space or ">" (not a tab or a
-// newline: none/edge/tag-html-tab, tag-html-nl), or "<!--" followed by
-// anything (none/edge/tag-comment-x), or "<?xml" with case
-// (none/edge/xml-upper).
+// firefoxHTML is Firefox's check for HTML and XML.
+//
+// It looks, after spaces, tabs, CR and LF only (not 0x0C or 0x0B: cases
+// none/edge/ws-ff-html, ws-vt-html), for one of the standard's tags
+// followed by a space or ">" (not a tab or a newline:
+// none/edge/tag-html-tab, tag-html-nl), or "<!--" followed by anything
+// (none/edge/tag-comment-x), or "<?xml" with case (none/edge/xml-upper).
 func firefoxHTML(h []byte) (MIMEType, bool) {
 	i := 0
 	for i < len(h) && (h[i] == ' ' || h[i] == '\t' || h[i] == '\n' || h[i] == '\r') {
@@ -455,9 +482,10 @@ func firefoxHTML(h []byte) (MIMEType, bool) {
 	return MIMEType{}, false
 }
 
-// firefoxTextOrBinary is Firefox's text-or-binary check: binary bytes are
-// looked for only in the first 512 bytes, and 0x0B is not one (cases
-// none/edge/bin00-at512, byte-0b).
+// firefoxTextOrBinary is Firefox's text-or-binary check.
+//
+// Binary bytes are looked for only in the first 512 bytes, and 0x0B is not
+// one (cases none/edge/bin00-at512, byte-0b).
 func firefoxTextOrBinary(h []byte) MIMEType {
 	if hasBOM(h) {
 		return textPlain

@@ -20,8 +20,9 @@ import (
 // these methods; Fetch decides separately whether a nosniff response may be
 // used at all (it blocks scripts and style sheets of the wrong type).
 
-// SniffImage implements the rules for sniffing images specifically, used for
-// an img element and the like:
+// SniffImage implements the rules for sniffing images specifically.
+//
+// They are used for an img element and the like:
 //
 //  1. A supplied XML MIME type (such as image/svg+xml) is the computed type.
 //  2. Otherwise the type the image table matches ([MatchImageTypePattern]),
@@ -32,9 +33,10 @@ import (
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-an-image-context.
 func (r Resource) SniffImage() MIMEType { return r.sniffSpecifically(MatchImageTypePattern) }
 
-// sniffSpecifically implements the shape shared by the rules for sniffing
-// images, audio and video, and fonts specifically, with match the
-// pattern matching algorithm of the kind.
+// sniffSpecifically implements the shape shared by the context-specific rules.
+//
+// The rules are those for sniffing images, audio and video, and fonts
+// specifically, with match the pattern matching algorithm of the kind.
 func (r Resource) sniffSpecifically(match func([]byte) (MIMEType, bool)) MIMEType {
 	// 1. If the supplied MIME type is an XML MIME type, the computed MIME
 	// type is the supplied MIME type.
@@ -52,8 +54,10 @@ func (r Resource) sniffSpecifically(match func([]byte) (MIMEType, bool)) MIMETyp
 }
 
 // SniffAudioOrVideo implements the rules for sniffing audio and video
-// specifically, used for audio and video elements: a supplied XML MIME type
-// is the computed type; otherwise the type the audio or video table and the
+// specifically.
+//
+// They are used for audio and video elements: a supplied XML MIME type is
+// the computed type; otherwise the type the audio or video table and the
 // MP4, WebM and MP3 signatures match ([MatchAudioOrVideoTypePattern]), if
 // any; otherwise the supplied type. The result is the supplied type,
 // possibly undefined, or an audio or video MIME type.
@@ -62,19 +66,21 @@ func (r Resource) SniffAudioOrVideo() MIMEType {
 	return r.sniffSpecifically(MatchAudioOrVideoTypePattern)
 }
 
-// SniffFont implements the rules for sniffing fonts specifically, used for
-// CSS @font-face sources: a supplied XML MIME type is the computed type;
-// otherwise the type the font table matches ([MatchFontTypePattern]), if
-// any; otherwise the supplied type. The result is the supplied type,
-// possibly undefined, or a font MIME type.
+// SniffFont implements the rules for sniffing fonts specifically.
+//
+// They are used for CSS @font-face sources: a supplied XML MIME type is the
+// computed type; otherwise the type the font table matches
+// ([MatchFontTypePattern]), if any; otherwise the supplied type. The result
+// is the supplied type, possibly undefined, or a font MIME type.
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-a-font-context.
 func (r Resource) SniffFont() MIMEType { return r.sniffSpecifically(MatchFontTypePattern) }
 
 // SniffPlugin implements the rules for sniffing in a plugin context (embed
-// and object elements): an undefined supplied type gives
-// application/octet-stream, and any other supplied type is the computed
-// type. The standard marks the first step as unfinished; this follows it as
-// written.
+// and object elements).
+//
+// An undefined supplied type gives application/octet-stream, and any other
+// supplied type is the computed type. The standard marks the first step as
+// unfinished; this follows it as written.
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-a-plugin-context.
 func (r Resource) SniffPlugin() MIMEType {
 	if !r.Supplied.IsValid() {
@@ -84,38 +90,45 @@ func (r Resource) SniffPlugin() MIMEType {
 }
 
 // SniffStyle implements the rules for sniffing in a style context (style
-// sheets): the supplied type is the computed type. For an undefined supplied
-// type the standard's step is unfinished ("If the supplied MIME type is
+// sheets).
+//
+// The supplied type is the computed type. For an undefined supplied type
+// the standard's step is unfinished ("If the supplied MIME type is
 // undefined, …"); SniffStyle returns the undefined type, the zero MIMEType,
 // rather than guess: browsers do not sniff style sheets, and with nosniff
 // Fetch blocks a style sheet whose type is not text/css.
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-a-style-context.
 func (r Resource) SniffStyle() MIMEType { return r.Supplied }
 
-// SniffScript implements the rules for sniffing in a script context
-// (scripts and workers): the supplied type is the computed type. For an
-// undefined supplied type the standard's step is unfinished; SniffScript
-// returns the undefined type, the zero MIMEType, rather than guess: browsers
-// do not sniff scripts, and with nosniff Fetch blocks a script whose type is
-// not a JavaScript MIME type.
+// SniffScript implements the rules for sniffing in a script context (scripts
+// and workers).
+//
+// The supplied type is the computed type. For an undefined supplied type
+// the standard's step is unfinished; SniffScript returns the undefined
+// type, the zero MIMEType, rather than guess: browsers do not sniff
+// scripts, and with nosniff Fetch blocks a script whose type is not a
+// JavaScript MIME type.
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-a-script-context.
 func (r Resource) SniffScript() MIMEType { return r.Supplied }
 
-// SniffTextTrack implements sniffing in a text track context (track
-// elements): the computed type is always text/vtt. The standard marks this
-// rule as unfinished.
+// SniffTextTrack implements sniffing in a text track context (track elements).
+//
+// The computed type is always text/vtt. The standard marks this rule as
+// unfinished.
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-a-text-track-context.
 func (r Resource) SniffTextTrack() MIMEType { return textVTT }
 
-// SniffCacheManifest implements sniffing in a cache manifest context: the
-// computed type is always text/cache-manifest. Application caches are gone
-// from browsers; the standard keeps the rule, marked as unfinished.
+// SniffCacheManifest implements sniffing in a cache manifest context.
+//
+// The computed type is always text/cache-manifest. Application caches are
+// gone from browsers; the standard keeps the rule, marked as unfinished.
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-a-cache-manifest-context.
 func (r Resource) SniffCacheManifest() MIMEType { return textCacheManifest }
 
-// A SniffingContext is a context in which a browser sniffs a resource, to
-// choose a context-specific sniffing algorithm with [Resource.SniffIn]. The
-// zero value is BrowsingContext.
+// A SniffingContext is a context in which a browser sniffs a resource.
+//
+// It chooses a context-specific sniffing algorithm with [Resource.SniffIn].
+// The zero value is BrowsingContext.
 // See https://mimesniff.spec.whatwg.org/#context-specific-sniffing.
 type SniffingContext uint8
 
@@ -145,20 +158,25 @@ var contextNames = [...]string{
 	CacheManifestContext: "cache-manifest",
 }
 
-// String returns the name of c: "browsing", "image", "audio-video", "font",
-// "plugin", "style", "script", "text-track" or "cache-manifest", or
-// "Invalid(n)" for a value that is none of the constants.
+// String returns the name of c, or "Invalid(n)" for a value that is none of
+// the constants.
+//
+// The names are "browsing", "image", "audio-video", "font", "plugin",
+// "style", "script", "text-track" and "cache-manifest".
 func (c SniffingContext) String() string { return enumName(contextNames[:], int(c)) }
 
-// MarshalText returns the name of c, as String does. It fails for a value
-// that is none of the constants.
+// MarshalText returns the name of c, as String does.
+//
+// It fails for a value that is none of the constants.
 func (c SniffingContext) MarshalText() ([]byte, error) {
 	return enumText(contextNames[:], int(c), "SniffingContext")
 }
 
 // UnmarshalText sets c to the context with the given name, one of those
-// String returns. With MarshalText, it lets a SniffingContext be a JSON
-// string or a command-line flag (flag.TextVar).
+// String returns.
+//
+// With MarshalText, it lets a SniffingContext be a JSON string or a
+// command-line flag (flag.TextVar).
 func (c *SniffingContext) UnmarshalText(text []byte) error {
 	if i, ok := enumIndex(contextNames[:], text); ok {
 		*c = SniffingContext(i)
@@ -167,9 +185,11 @@ func (c *SniffingContext) UnmarshalText(text []byte) error {
 	return fmt.Errorf("mimesniff: unknown sniffing context %q (want one of browsing, image, audio-video, font, plugin, style, script, text-track, cache-manifest)", text)
 }
 
-// SniffIn returns the computed MIME type of r in context c: [Resource.Sniff]
-// for BrowsingContext, and the context's own rules for the others. For a
-// value of c that is none of the constants, it returns [Resource.Sniff].
+// SniffIn returns the computed MIME type of r in context c.
+//
+// It is [Resource.Sniff] for BrowsingContext, and the context's own rules
+// for the others. For a value of c that is none of the constants, it
+// returns [Resource.Sniff].
 func (r Resource) SniffIn(c SniffingContext) MIMEType {
 	switch c {
 	case ImageContext:
@@ -193,7 +213,9 @@ func (r Resource) SniffIn(c SniffingContext) MIMEType {
 }
 
 // enumName returns names[i], the name of value i of one of the package's
-// enumerations, or "Invalid(i)" for a value that is none of its constants.
+// enumerations.
+//
+// For a value that is none of its constants, it returns "Invalid(i)".
 func enumName(names []string, i int) string {
 	if i < len(names) {
 		return names[i]
@@ -201,8 +223,10 @@ func enumName(names []string, i int) string {
 	return "Invalid(" + strconv.Itoa(i) + ")"
 }
 
-// enumText returns names[i] as text, or an error naming the enumeration typ
-// for a value that is none of its constants.
+// enumText returns names[i] as text.
+//
+// For a value that is none of its constants, it returns an error naming the
+// enumeration typ.
 func enumText(names []string, i int, typ string) ([]byte, error) {
 	if i >= len(names) {
 		return nil, errors.New("mimesniff: invalid " + typ + " " + strconv.Itoa(i))

@@ -9,10 +9,11 @@ import (
 	"strings"
 )
 
-// A Destination is a request's destination in the Fetch Standard: what the
-// response will be used for, such as a document, an image or a script. Its
-// String is Fetch's string for it. The zero value is the empty destination,
-// as for fetch() and XMLHttpRequest.
+// A Destination is a request's destination in the Fetch Standard.
+//
+// It is what the response will be used for, such as a document, an image or
+// a script. Its String is Fetch's string for it. The zero value is the empty
+// destination, as for fetch() and XMLHttpRequest.
 // See https://fetch.spec.whatwg.org/#concept-request-destination.
 type Destination uint8
 
@@ -72,19 +73,24 @@ var destinationNames = [numDestinations]string{
 	DestinationXSLT:          "xslt",
 }
 
-// String returns Fetch's string for d, such as "script" or "" for
-// DestinationEmpty, or "Invalid(n)" for a value that is none of the
-// constants.
+// String returns Fetch's string for d, such as "script".
+//
+// It returns "" for DestinationEmpty, and "Invalid(n)" for a value that is
+// none of the constants.
 func (d Destination) String() string { return enumName(destinationNames[:], int(d)) }
 
 // MarshalText returns Fetch's string for d, so that a Destination is a JSON
-// string. It fails for a value that is none of the constants.
+// string.
+//
+// It fails for a value that is none of the constants.
 func (d Destination) MarshalText() ([]byte, error) {
 	return enumText(destinationNames[:], int(d), "Destination")
 }
 
-// IsScriptLike reports whether d is script-like: "audioworklet",
-// "paintworklet", "script", "serviceworker", "sharedworker" or "worker".
+// IsScriptLike reports whether d is script-like.
+//
+// The script-like destinations are "audioworklet", "paintworklet",
+// "script", "serviceworker", "sharedworker" and "worker".
 //
 // Fetch warns that "xslt" can cause script execution too but is not in the
 // list; IsScriptLike follows the list, and [ReportFor] treats XSLT on its
@@ -99,9 +105,11 @@ func (d Destination) IsScriptLike() bool {
 	return false
 }
 
-// BlockedDueToNoSniff implements "should response to request be blocked due
-// to nosniff?" for a response with header list h to a request with
-// destination d.
+// BlockedDueToNoSniff reports whether nosniff blocks a response with header
+// list h for destination d.
+//
+// It implements "should response to request be blocked due to nosniff?"
+// for a response with header list h to a request with destination d.
 //
 // With nosniff ([DetermineNoSniff]), a script-like destination is blocked
 // unless the type extracted from h ([ExtractMIMEType]) is a JavaScript MIME
@@ -122,9 +130,12 @@ func BlockedDueToNoSniff(h http.Header, d Destination) bool {
 	return blockedNoSniff(true, mimeType, ok, d)
 }
 
-// blockedNoSniff is steps 3 to 6 of BlockedDueToNoSniff, for a response
-// with the nosniff flag nosniff and extracted type mimeType (ok false for
-// failure), so that a report extracts the type once for every destination.
+// blockedNoSniff reports whether nosniff blocks a response of type mimeType
+// for d.
+//
+// It is steps 3 to 6 of BlockedDueToNoSniff, for a response with the
+// nosniff flag nosniff and extracted type mimeType (ok false for failure),
+// so that a report extracts the type once for every destination.
 func blockedNoSniff(nosniff bool, mimeType MIMEType, ok bool, d Destination) bool {
 	if !nosniff {
 		return false
@@ -144,11 +155,14 @@ func blockedNoSniff(nosniff bool, mimeType MIMEType, ok bool, d Destination) boo
 	return false
 }
 
-// BlockedDueToMIMEType implements "should response to request be blocked
-// due to its MIME type?" for a response with header list h to a request with
-// destination d: a script-like destination is blocked when the type
-// extracted from h ([ExtractMIMEType]) is audio, image, video or text/csv,
-// whatever nosniff says. A missing or unparsable Content-Type is allowed.
+// BlockedDueToMIMEType reports whether its MIME type blocks a response with
+// header list h for destination d.
+//
+// It implements "should response to request be blocked due to its MIME
+// type?" for a response with header list h to a request with destination
+// d: a script-like destination is blocked when the type extracted from h
+// ([ExtractMIMEType]) is audio, image, video or text/csv, whatever nosniff
+// says. A missing or unparsable Content-Type is allowed.
 // See https://fetch.spec.whatwg.org/#should-response-to-request-be-blocked-due-to-mime-type?.
 func BlockedDueToMIMEType(h http.Header, d Destination) bool {
 	// 1. Let mimeType be the result of extracting a MIME type from
@@ -183,9 +197,11 @@ func blockedMIMEType(mimeType MIMEType, ok bool, d Destination) bool {
 	return false
 }
 
-// ScriptTypeAllowed reports whether HTML accepts a script of type t (the
-// type extracted from the response's header list, [ExtractMIMEType]) for
-// destination d; module tells a module script from a classic one for
+// ScriptTypeAllowed reports whether HTML accepts a script of type t for
+// destination d.
+//
+// t is the type extracted from the response's header list
+// ([ExtractMIMEType]); module tells a module script from a classic one for
 // DestinationScript and the workers, and a CSS module script from a style
 // sheet for DestinationStyle. It applies after Fetch, which may already
 // have blocked the response ([BlockedDueToNoSniff], [BlockedDueToMIMEType]).
@@ -227,12 +243,14 @@ func ScriptTypeAllowed(t MIMEType, d Destination, module bool) bool {
 }
 
 // ExtractMIMEType implements Fetch's "extract a MIME type" on the
-// Content-Type values of h: every value, split at commas outside quoted
-// strings, is parsed as a MIME type from bytes; the last one that parses and
-// whose essence is not */* wins, and it takes the charset of an earlier value
-// with the same essence when it has none itself. It reports false when there
-// is no Content-Type header or no value parses; the MIMEType is then the zero
-// value, so r.Supplied, _ = ExtractMIMEType(h) is the Fetch way of setting a
+// Content-Type values of h.
+//
+// Every value, split at commas outside quoted strings, is parsed as a MIME
+// type from bytes; the last one that parses and whose essence is not */*
+// wins, and it takes the charset of an earlier value with the same essence
+// when it has none itself. It reports false when there is no Content-Type
+// header or no value parses; the MIMEType is then the zero value, so
+// r.Supplied, _ = ExtractMIMEType(h) is the Fetch way of setting a
 // [Resource]'s supplied MIME type.
 //
 // Values are looked up under the canonical key "Content-Type", as
@@ -287,11 +305,13 @@ func ExtractMIMEType(h http.Header) (MIMEType, bool) {
 	return mimeType, mimeType.IsValid()
 }
 
-// DetermineNoSniff implements Fetch's "determine nosniff": it reports whether
-// the first value of h's X-Content-Type-Options header, split at commas
-// outside quoted strings and stripped of tabs and spaces, is "nosniff" in any
-// case. So "nosniff," and "NoSniff, x" count and ", nosniff" does not. Values
-// are looked up under the canonical key "X-Content-Type-Options".
+// DetermineNoSniff implements Fetch's "determine nosniff" on h.
+//
+// It reports whether the first value of h's X-Content-Type-Options header,
+// split at commas outside quoted strings and stripped of tabs and spaces, is
+// "nosniff" in any case. So "nosniff," and "NoSniff, x" count and
+// ", nosniff" does not. Values are looked up under the canonical key
+// "X-Content-Type-Options".
 //
 // The result is a [Resource]'s NoSniff flag.
 //
@@ -310,9 +330,10 @@ func DetermineNoSniff(h http.Header) bool {
 	return asciiEqualFold(first, "nosniff")
 }
 
-// getHeader implements the "get" of a header list: the values of name in h
-// joined with ", ", or false when there are none. It allocates only when
-// there are several values.
+// getHeader implements the "get" of a header list.
+//
+// It returns the values of name in h joined with ", ", or false when there
+// are none. It allocates only when there are several values.
 // See https://fetch.spec.whatwg.org/#concept-header-list-get.
 func getHeader(h http.Header, name string) (string, bool) {
 	values := h.Values(name)
@@ -326,12 +347,14 @@ func getHeader(h http.Header, name string) (string, bool) {
 }
 
 // splitNext implements one round of Fetch's "get, decode, and split" on a
-// header value list: it returns the first value of list, with leading and
-// trailing tabs and spaces removed, the rest of the list after the comma that
-// ends it, and whether there was such a comma (so more values follow, the
-// last possibly empty). A quoted string, unterminated or not, is part of the
-// value around it, quotes included, and commas inside it do not split.
-// Decoding is isomorphic: list is read byte by byte.
+// header value list.
+//
+// It returns the first value of list, with leading and trailing tabs and
+// spaces removed, the rest of the list after the comma that ends it, and
+// whether there was such a comma (so more values follow, the last possibly
+// empty). A quoted string, unterminated or not, is part of the value around
+// it, quotes included, and commas inside it do not split. Decoding is
+// isomorphic: list is read byte by byte.
 // See https://fetch.spec.whatwg.org/#header-value-get-decode-and-split.
 func splitNext(list string) (value, rest string, more bool) {
 	pos := 0
@@ -371,14 +394,15 @@ func splitNext(list string) (value, rest string, more bool) {
 	return value, list[pos+1:], true
 }
 
-// LegacyExtractEncoding implements Fetch's "legacy extract an encoding": it
-// returns the name of the encoding labelled by t's charset parameter, such as
-// "windows-1252" for text/html;charset=ISO-8859-1, or fallback when t is the
-// zero value, has no charset parameter, or its label is not one of the
-// Encoding Standard's labels. Labels are matched as the Encoding Standard's
-// "get an encoding" does: ASCII whitespace is trimmed and case is ignored.
-// Names are the Encoding Standard's, such as "UTF-8", "Shift_JIS" and
-// "replacement".
+// LegacyExtractEncoding implements Fetch's "legacy extract an encoding".
+//
+// It returns the name of the encoding labelled by t's charset parameter,
+// such as "windows-1252" for text/html;charset=ISO-8859-1, or fallback when
+// t is the zero value, has no charset parameter, or its label is not one of
+// the Encoding Standard's labels. Labels are matched as the Encoding
+// Standard's "get an encoding" does: ASCII whitespace is trimmed and case is
+// ignored. Names are the Encoding Standard's, such as "UTF-8", "Shift_JIS"
+// and "replacement".
 //
 // The computed MIME type of sniffing never carries a charset (the
 // text-or-binary rules return text/plain without parameters), so take it from
@@ -416,8 +440,11 @@ func encodingName(label string) string {
 	return encodingLabels[string(buf[:len(label)])]
 }
 
-// encodingLabels maps every label of the Encoding Standard to the name of its
-// encoding, in the order of https://encoding.spec.whatwg.org/#names-and-labels.
+// encodingLabels maps every label of the Encoding Standard to the name of
+// its encoding.
+//
+// It is filled in the order of
+// https://encoding.spec.whatwg.org/#names-and-labels.
 var encodingLabels = func() map[string]string {
 	m := make(map[string]string)
 	for _, e := range encodings {
@@ -428,8 +455,9 @@ var encodingLabels = func() map[string]string {
 	return m
 }()
 
-// encodings is the table of https://encoding.spec.whatwg.org/#names-and-labels:
-// one row per encoding, its name and its labels separated by spaces.
+// encodings is the table of https://encoding.spec.whatwg.org/#names-and-labels.
+//
+// It has one row per encoding, its name and its labels separated by spaces.
 var encodings = []struct{ name, labels string }{
 	{"UTF-8", "unicode-1-1-utf-8 unicode11utf8 unicode20utf8 utf-8 utf8 x-unicode20utf8"},
 	{"IBM866", "866 cp866 csibm866 ibm866"},

@@ -16,8 +16,9 @@ func (t MIMEType) IsImage() bool { return isImageEssence(t.Essence()) }
 
 func isImageEssence(e string) bool { return typeOf(e) == "image" }
 
-// IsAudioOrVideo reports whether t is an audio or video MIME type: its type is
-// "audio" or "video", or its essence is "application/ogg".
+// IsAudioOrVideo reports whether t is an audio or video MIME type.
+//
+// Its type is "audio" or "video", or its essence is "application/ogg".
 // See https://mimesniff.spec.whatwg.org/#audio-or-video-mime-type.
 func (t MIMEType) IsAudioOrVideo() bool { return isAudioOrVideoEssence(t.Essence()) }
 
@@ -29,10 +30,12 @@ func isAudioOrVideoEssence(e string) bool {
 	return e == "application/ogg"
 }
 
-// IsFont reports whether t is a font MIME type: its type is "font", or its
-// essence is one of application/font-cff, application/font-otf,
-// application/font-sfnt, application/font-ttf, application/font-woff,
-// application/vnd.ms-fontobject and application/vnd.ms-opentype.
+// IsFont reports whether t is a font MIME type.
+//
+// Its type is "font", or its essence is one of application/font-cff,
+// application/font-otf, application/font-sfnt, application/font-ttf,
+// application/font-woff, application/vnd.ms-fontobject and
+// application/vnd.ms-opentype.
 //
 // application/font-off is a font MIME type too. The standard listed it until
 // July 2025, when it was corrected to application/font-otf
@@ -57,15 +60,18 @@ func (t MIMEType) IsFont() bool {
 	return false
 }
 
-// IsZIPBased reports whether t is a ZIP-based MIME type: its subtype ends in
-// "+zip" or its essence is "application/zip".
+// IsZIPBased reports whether t is a ZIP-based MIME type.
+//
+// Its subtype ends in "+zip" or its essence is "application/zip".
 // See https://mimesniff.spec.whatwg.org/#zip-based-mime-type.
 func (t MIMEType) IsZIPBased() bool {
 	return strings.HasSuffix(t.Subtype(), "+zip") || t.Essence() == "application/zip"
 }
 
-// IsArchive reports whether t is an archive MIME type: its essence is
-// application/x-rar-compressed, application/zip or application/x-gzip.
+// IsArchive reports whether t is an archive MIME type.
+//
+// Its essence is application/x-rar-compressed, application/zip or
+// application/x-gzip.
 // See https://mimesniff.spec.whatwg.org/#archive-mime-type.
 func (t MIMEType) IsArchive() bool {
 	switch t.Essence() {
@@ -75,8 +81,10 @@ func (t MIMEType) IsArchive() bool {
 	return false
 }
 
-// IsXML reports whether t is an XML MIME type: its subtype ends in "+xml" or
-// its essence is "text/xml" or "application/xml".
+// IsXML reports whether t is an XML MIME type.
+//
+// Its subtype ends in "+xml" or its essence is "text/xml" or
+// "application/xml".
 // See https://mimesniff.spec.whatwg.org/#xml-mime-type.
 func (t MIMEType) IsXML() bool { return isXMLEssence(t.Essence()) }
 
@@ -89,23 +97,27 @@ func isXMLEssence(e string) bool {
 }
 
 // IsHTML reports whether t is an HTML MIME type: its essence is "text/html".
+//
 // application/xhtml+xml is an XML MIME type, not an HTML one.
 // See https://mimesniff.spec.whatwg.org/#html-mime-type.
 func (t MIMEType) IsHTML() bool { return t.Essence() == "text/html" }
 
-// IsScriptable reports whether t is a scriptable MIME type: an XML MIME type,
-// an HTML MIME type, or essence "application/pdf". These are the types a
-// browser must never be tricked into: sniffing only ever yields them from
-// the unknown-type rules, and never when no-sniff is set.
+// IsScriptable reports whether t is a scriptable MIME type.
+//
+// That is an XML MIME type, an HTML MIME type, or essence
+// "application/pdf". These are the types a browser must never be tricked
+// into: sniffing only ever yields them from the unknown-type rules, and
+// never when no-sniff is set.
 // See https://mimesniff.spec.whatwg.org/#scriptable-mime-type.
 func (t MIMEType) IsScriptable() bool {
 	return t.IsXML() || t.IsHTML() || t.Essence() == "application/pdf"
 }
 
-// IsJavaScript reports whether t is a JavaScript MIME type: its essence is one
-// of the 16 listed by the standard, such as text/javascript and
-// application/x-javascript. Parameters are ignored: text/javascript;x=y is a
-// JavaScript MIME type.
+// IsJavaScript reports whether t is a JavaScript MIME type.
+//
+// Its essence is one of the 16 listed by the standard, such as
+// text/javascript and application/x-javascript. Parameters are ignored:
+// text/javascript;x=y is a JavaScript MIME type.
 // See https://mimesniff.spec.whatwg.org/#javascript-mime-type.
 func (t MIMEType) IsJavaScript() bool { return isJavaScriptEssence(t.Essence()) }
 
@@ -134,10 +146,13 @@ func isJavaScriptEssence(e string) bool {
 	return false
 }
 
-// IsJavaScriptEssenceMatch reports whether s is an ASCII case-insensitive
-// match for the essence of a JavaScript MIME type, such as "Text/JavaScript".
-// s is not parsed: parameters and whitespace make it fail. HTML uses this
-// for the type attribute of script elements.
+// IsJavaScriptEssenceMatch reports whether s is a JavaScript MIME type
+// essence match.
+//
+// That is, s is an ASCII case-insensitive match for the essence of a
+// JavaScript MIME type, such as "Text/JavaScript". s is not parsed:
+// parameters and whitespace make it fail. HTML uses this for the type
+// attribute of script elements.
 // See https://mimesniff.spec.whatwg.org/#javascript-mime-type-essence-match.
 func IsJavaScriptEssenceMatch(s string) bool {
 	var buf [len("application/x-javascript")]byte
@@ -150,8 +165,10 @@ func IsJavaScriptEssenceMatch(s string) bool {
 	return isJavaScriptEssence(string(buf[:len(s)]))
 }
 
-// IsJSON reports whether t is a JSON MIME type: its subtype ends in "+json"
-// or its essence is "application/json" or "text/json".
+// IsJSON reports whether t is a JSON MIME type.
+//
+// Its subtype ends in "+json" or its essence is "application/json" or
+// "text/json".
 // See https://mimesniff.spec.whatwg.org/#json-mime-type.
 func (t MIMEType) IsJSON() bool {
 	switch t.Essence() {
@@ -161,9 +178,10 @@ func (t MIMEType) IsJSON() bool {
 	return strings.HasSuffix(t.Subtype(), "+json")
 }
 
-// Minimize implements "minimize a supported MIME type": it reduces t to as
-// little as tells its processing model apart. JavaScript MIME types give
-// "text/javascript"; JSON MIME types give "application/json";
+// Minimize reduces t to as little as tells its processing model apart.
+//
+// It implements "minimize a supported MIME type". JavaScript MIME types
+// give "text/javascript"; JSON MIME types give "application/json";
 // "image/svg+xml" stays itself; other XML MIME types give "application/xml";
 // a type for which supported returns true gives its essence; anything else,
 // and the zero MIMEType, gives "". A nil supported means every MIME type is

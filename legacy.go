@@ -14,7 +14,9 @@ import (
 )
 
 // SniffFeedOrHTML implements the rules for distinguishing if a resource is a
-// feed or HTML, as last published (July 2024): it looks past a UTF-8 byte
+// feed or HTML.
+//
+// It follows them as last published (July 2024): it looks past a UTF-8 byte
 // order mark, whitespace, comments, "<!...>" declarations and "<?...?>"
 // processing instructions for the first element, and returns
 // application/rss+xml for "<rss", application/atom+xml for "<feed", and
@@ -54,8 +56,10 @@ const (
 	rssNamespace = "http://purl.org/rss/1.0/"                    // 24 bytes
 )
 
-// sniffFeed runs the feed-or-HTML rules on h, and returns false where they
-// say "the computed MIME type is the supplied MIME type".
+// sniffFeed runs the feed-or-HTML rules on h.
+//
+// It returns false where they say "the computed MIME type is the supplied
+// MIME type".
 func sniffFeed(h []byte) (MIMEType, bool) {
 	// 1. Let sequence be the resource header. 2. Let length be its length.
 	// 3. Initialize s to 0.
@@ -149,9 +153,10 @@ func hasPrefixAt(h []byte, s int, prefix string) bool {
 	return s <= len(h) && len(h)-s >= len(prefix) && string(h[s:s+len(prefix)]) == prefix
 }
 
-// skipPast implements the feed rules' loop M for a terminator: it returns
-// the position just past the first end at or after s, and false if the
-// header ends first.
+// skipPast implements the feed rules' loop M for a terminator.
+//
+// It returns the position just past the first end at or after s, and false
+// if the header ends first.
 func skipPast(h []byte, s int, end string) (int, bool) {
 	for ; s < len(h); s++ {
 		if hasPrefixAt(h, s, end) {
@@ -161,8 +166,9 @@ func skipPast(h []byte, s int, end string) (int, bool) {
 	return s, false
 }
 
-// containsFrom implements the feed rules' loop N: it reports whether s
-// occurs in h at or after position from.
+// containsFrom reports whether s occurs in h at or after position from.
+//
+// It implements the feed rules' loop N.
 func containsFrom(h []byte, from int, s string) bool {
 	_, ok := skipPast(h, from, s)
 	return ok
@@ -331,8 +337,9 @@ func FindMimeFromData(data []byte, proposed, url string, registry func(ext strin
 	return cutAtSemicolon(answer)
 }
 
-// ieWindow is how much of the buffer FindMimeFromData reads: Microsoft's
-// "up to the first 256 bytes of the content".
+// ieWindow is how much of the buffer FindMimeFromData reads.
+//
+// It is Microsoft's "up to the first 256 bytes of the content".
 const ieWindow = 256
 
 // The two types FindMimeFromData calls ambiguous.
@@ -341,8 +348,10 @@ const (
 	ieOctetStream = "application/octet-stream"
 )
 
-// An ieFilter is one of FindMimeFromData's filters as Wine writes it: the
-// type it answers, the buffer sizes it accepts, and its test on the buffer.
+// An ieFilter is one of FindMimeFromData's filters as Wine writes it.
+//
+// It holds the type it answers, the buffer sizes it accepts, and its test on
+// the buffer.
 //
 // The test is that the buffer starts with one of sigs under mask: byte i of
 // the buffer ANDed with mask[i] is sig[i], where mask 0xFF (or an empty mask)
@@ -368,9 +377,11 @@ const (
 	ieMoreThan               // size > n: the signature must be followed by a byte
 )
 
-// ieAnyPosFilters are Wine's mime_filters_any_pos, in its order: the filters
-// FindMimeFromData tries at every offset of the buffer, each on the bytes
-// from that offset to the end.
+// ieAnyPosFilters are the filters FindMimeFromData tries at every offset of
+// the buffer.
+//
+// They are Wine's mime_filters_any_pos, in its order, each tried on the
+// bytes from that offset to the end.
 var ieAnyPosFilters = []ieFilter{
 	// text_html_filter: size >= 6; "<html", "<head" or "<body", letters
 	// in either case.
@@ -379,10 +390,11 @@ var ieAnyPosFilters = []ieFilter{
 	{"text/xml", ieAtLeast, 7, "\xFF\xFF\xDF\xDF\xDF\xFF", []string{"<?XML "}, false},
 }
 
-// ieFilters are Wine's mime_filters, in its order: the filters
-// FindMimeFromData tries on the buffer from offset 0, first match wins.
-// Wine comments out the eight known types that have no filter, in
-// Microsoft's order; they are left out here.
+// ieFilters are the filters FindMimeFromData tries on the buffer from offset 0.
+//
+// They are Wine's mime_filters, in its order; the first match wins. Wine
+// comments out the eight known types that have no filter, in Microsoft's
+// order; they are left out here.
 var ieFilters = []ieFilter{
 	// 1. text_richtext_filter: size > 5; "{\rtf".
 	{"text/richtext", ieMoreThan, 5, "", []string{`{\rtf`}, false},
@@ -479,7 +491,10 @@ func ieHasMaskedPrefix(b []byte, sig, mask string) bool {
 	return true
 }
 
-// ieScan tries the any-position filters at every offset of b, from 0, and
+// ieScan returns the index of the first of filters that matches at an offset
+// of b.
+//
+// It tries the any-position filters at every offset of b, from 0, and
 // returns the index of the first that matches, filters in order at each
 // offset. Their patterns all start with "<" (TestIEFilterTables checks it),
 // so it only stops at the offsets of a "<".
@@ -497,8 +512,9 @@ func ieScan(b []byte, filters []ieFilter) (int, bool) {
 	return 0, false
 }
 
-// ieMatchAt tries filters in order on the bytes of b from off to the end, and
-// returns the index of the first that matches.
+// ieMatchAt returns the index of the first of filters that matches b from off.
+//
+// It tries filters in order on the bytes of b from off to the end.
 func ieMatchAt(b []byte, off int, filters []ieFilter) (int, bool) {
 	for i := range filters {
 		if filters[i].match(b[off:]) {
@@ -509,8 +525,10 @@ func ieMatchAt(b []byte, off int, filters []ieFilter) (int, bool) {
 }
 
 // isIETextByte reports whether FindMimeFromData counts c as text
-// (is_text_plain_char): anything but a byte below 0x20 other than TAB, LF and
-// CR. Bytes from 0x80 up are text.
+// (is_text_plain_char).
+//
+// Text is anything but a byte below 0x20 other than TAB, LF and CR. Bytes
+// from 0x80 up are text.
 func isIETextByte(c byte) bool {
 	return c >= 0x20 || c == '\t' || c == '\n' || c == '\r'
 }
@@ -527,16 +545,19 @@ func ieFilterFor(filters []ieFilter, t string) int {
 }
 
 // isIEKnown reports whether t is one of the types FindMimeFromData has a
-// filter for (Wine's is_known_mime_type: the 20 types of its two tables,
-// text/plain and application/octet-stream included).
+// filter for.
+//
+// These are Wine's is_known_mime_type: the 20 types of its two tables,
+// text/plain and application/octet-stream included.
 func isIEKnown(t string) bool {
 	return ieFilterFor(ieAnyPosFilters, t) >= 0 || ieFilterFor(ieFilters, t) >= 0
 }
 
-// ieTypeFromURL returns the registry's Content Type for url's extension
-// (Wine's find_mime_from_url): the extension runs from the last "." before
-// the first "?" or "#" to that character (or the end), and "" is returned
-// where there is no "." or no registry.
+// ieTypeFromURL returns the registry's Content Type for url's extension.
+//
+// It is Wine's find_mime_from_url: the extension runs from the last "."
+// before the first "?" or "#" to that character (or the end), and "" is
+// returned where there is no "." or no registry.
 func ieTypeFromURL(url string, registry func(ext string) string) string {
 	end := strings.IndexAny(url, "?#")
 	if end < 0 {
