@@ -135,7 +135,7 @@ func parse(in string, latin1 bool) (MIMEType, failure) {
 	// that are not U+002F (/).
 	// 4. If type is the empty string or does not solely contain HTTP token
 	// code points, then return failure.
-	pos, upper := scanToken(in, start, end)
+	pos, typeUpper := scanToken(in, start, end)
 	if pos < end && in[pos] != '/' {
 		return MIMEType{}, failure{badType, pos}
 	}
@@ -174,7 +174,7 @@ func parse(in string, latin1 bool) (MIMEType, failure) {
 	spare := stack[:0]
 	var out []byte // see emit
 	n := 0
-	if upper || subUpper {
+	if typeUpper || subUpper {
 		out = appendLower(append(appendLower(spare, in[start:typeEnd]), '/'), in[subStart:subEnd])
 	} else {
 		n = subEnd - start // in[start:subEnd] is type "/" subtype
@@ -195,7 +195,8 @@ func parse(in string, latin1 bool) (MIMEType, failure) {
 		// sequence of code points that are not U+003B (;) or U+003D (=),
 		// in ASCII lowercase.
 		nameStart := pos
-		pos, upper = scanToken(in, pos, end)
+		var nameUpper bool
+		pos, nameUpper = scanToken(in, pos, end)
 		nameOK := pos > nameStart
 		for pos < end && in[pos] != ';' && in[pos] != '=' {
 			nameOK = false // not an HTTP token code point
@@ -255,11 +256,8 @@ func parse(in string, latin1 bool) (MIMEType, failure) {
 		}
 		names.add(in, nameStart, nameEnd)
 		out, n = emit(out, n, in, start, semicolon, semicolon+1, spare) // ";"
-		if upper {
-			if out == nil {
-				out = append(spare, in[start:start+n]...)
-			}
-			out = appendLower(out, in[nameStart:nameEnd])
+		if nameUpper {
+			out = appendLower(detach(out, n, in, start, spare), in[nameStart:nameEnd])
 		} else {
 			out, n = emit(out, n, in, start, nameStart, nameEnd, spare)
 		}
@@ -300,13 +298,20 @@ func scanToken(in string, pos, end int) (int, bool) {
 
 // emit appends in[i:j] to the serialization.
 func emit(out []byte, n int, in string, start, i, j int, spare []byte) ([]byte, int) {
+	if out == nil && i == start+n {
+		return nil, n + j - i
+	}
+	return append(detach(out, n, in, start, spare), in[i:j]...), n
+}
+
+// detach returns out, or, while the serialization is still the slice
+// in[start:start+n] of the input (out is nil), a copy of that slice on
+// spare, to which bytes that differ from the input can be appended.
+func detach(out []byte, n int, in string, start int, spare []byte) []byte {
 	if out == nil {
-		if i == start+n {
-			return nil, n + j - i
-		}
 		out = append(spare, in[start:start+n]...)
 	}
-	return append(out, in[i:j]...), n
+	return out
 }
 
 // appendLower appends the ASCII lower case of s to b.
@@ -329,10 +334,7 @@ func emitValue(out []byte, n int, in string, start int, v valueSpan, kind valueK
 	case kind == plainQuotedValue && v.quoted && v.terminated:
 		return emit(out, n, in, start, v.start-1, v.end+1, spare) // quotes included
 	}
-	if out == nil {
-		out = append(spare, in[start:start+n]...)
-	}
-	return appendValue(out, in, v, kind != tokenValue, latin1), n
+	return appendValue(detach(out, n, in, start, spare), in, v, kind != tokenValue, latin1), n
 }
 
 // appendValue appends value v to out, UTF-8 encoded, and in quotes with \
