@@ -10,7 +10,9 @@ import (
 	"unicode/utf8"
 )
 
-// String returns the serialization of t, following "serialize a MIME type"
+// String returns the serialization of t.
+//
+// It follows "serialize a MIME type"
 // (https://mimesniff.spec.whatwg.org/#serialize-a-mime-type): type, "/",
 // subtype, then ";name=value" for each parameter in order, with no space. A
 // value is put in quotes, with " and \ escaped by \, when it is empty or holds
@@ -18,10 +20,11 @@ import (
 // serializes to "". String does not allocate.
 func (t MIMEType) String() string { return t.s }
 
-// Bytes returns the serialization of t isomorphic-encoded: one byte for every
-// code point, so a value holding U+00E9 gives the single byte 0xE9. This is
-// the form for an HTTP header on the wire. It returns nil for the zero
-// MIMEType.
+// Bytes returns the serialization of t isomorphic-encoded.
+//
+// That is one byte for every code point, so a value holding U+00E9 gives the
+// single byte 0xE9. This is the form for an HTTP header on the wire. It
+// returns nil for the zero MIMEType.
 // See https://mimesniff.spec.whatwg.org/#serialize-a-mime-type-to-bytes.
 func (t MIMEType) Bytes() []byte {
 	if t.s == "" {
@@ -46,26 +49,33 @@ func (t MIMEType) appendBytes(b []byte) []byte {
 	return b
 }
 
-// AppendText appends the serialization of t, as UTF-8, to b. It implements
-// [encoding.TextAppender].
+// AppendText appends the serialization of t, as UTF-8, to b.
+//
+// It implements [encoding.TextAppender].
 func (t MIMEType) AppendText(b []byte) ([]byte, error) {
 	return append(b, t.s...), nil
 }
 
 // MarshalText returns the serialization of t as UTF-8 text, the same as
-// [MIMEType.String]. The zero MIMEType marshals to empty text. It implements
+// [MIMEType.String].
+//
+// The zero MIMEType marshals to empty text. It implements
 // [encoding.TextMarshaler], so a MIMEType is a JSON string.
 func (t MIMEType) MarshalText() ([]byte, error) {
 	return []byte(t.s), nil
 }
 
 // UnmarshalText sets *t to the MIME type that text, UTF-8, parses to (see
-// [Parse]). Empty text sets the zero MIMEType, so that UnmarshalText undoes
-// MarshalText. It implements [encoding.TextUnmarshaler], so a MIMEType can
-// be read from JSON or set with flag.TextVar. It is for text that is meant
-// to be a MIME type; a Content-Type header value as it came off the wire is
-// bytes, to be parsed with [ParseBytes] or [SuppliedFromHTTP], for which
-// failure means an undefined type rather than an error.
+// [Parse]).
+//
+// Empty text sets the zero MIMEType, so that UnmarshalText undoes MarshalText.
+// It implements [encoding.TextUnmarshaler], so a MIMEType can be read from
+// JSON or set with flag.TextVar.
+//
+// It is for text that is meant to be a MIME type; a Content-Type header value
+// as it came off the wire is bytes, to be parsed with [ParseBytes] or
+// [SuppliedFromHTTP], for which failure means an undefined type rather than an
+// error.
 func (t *MIMEType) UnmarshalText(text []byte) error {
 	if len(text) == 0 {
 		*t = MIMEType{}
@@ -79,17 +89,19 @@ func (t *MIMEType) UnmarshalText(text []byte) error {
 	return nil
 }
 
-// withParam returns t with the parameter name=value added at the end. t must
-// not have a parameter called name, and name and value must be valid (taken
-// from another record).
+// withParam returns t with the parameter name=value added at the end.
+//
+// t must not have a parameter called name, and name and value must be valid
+// (taken from another record).
 func (t MIMEType) withParam(name, value string) MIMEType {
 	b := make([]byte, 0, len(t.s)+len(name)+len(value)+8)
 	return MIMEType{string(appendParam(append(b, t.s...), name, value))}
 }
 
-// appendParam appends ";name=value" to the serialization b: name in lower
-// case, and value, which must be valid UTF-8 made of HTTP quoted-string token
-// code points, serialized.
+// appendParam appends ";name=value" to the serialization b.
+//
+// The name is in lower case, and value, which must be valid UTF-8 made of HTTP
+// quoted-string token code points, is serialized.
 func appendParam(b []byte, name, value string) []byte {
 	b = append(appendLower(append(b, ';'), name), '=')
 	v := valueSpan{end: len(value)}
@@ -110,9 +122,11 @@ func (t MIMEType) MarshalJSON() ([]byte, error) {
 	return json.Marshal(t.s)
 }
 
-// UnmarshalJSON sets *t from its JSON form: null gives the zero MIMEType, and
-// a string is parsed as [MIMEType.UnmarshalText] parses it. It implements
-// [json.Unmarshaler], undoing [MIMEType.MarshalJSON].
+// UnmarshalJSON sets *t from its JSON form.
+//
+// JSON null gives the zero MIMEType, and a string is parsed as
+// [MIMEType.UnmarshalText] parses it. It implements [json.Unmarshaler],
+// undoing [MIMEType.MarshalJSON].
 func (t *MIMEType) UnmarshalJSON(b []byte) error {
 	if string(b) == "null" {
 		*t = MIMEType{}
@@ -156,11 +170,13 @@ func (r Resource) MarshalJSON() ([]byte, error) {
 	})
 }
 
-// LogValue returns r as a log/slog group with the attributes of its JSON
-// form ([Resource.MarshalJSON]), so that logging a Resource shows what it is
-// sniffed as rather than its header bytes. An undefined MIME type is null
-// with slog.JSONHandler and "undefined" with slog.TextHandler, as
-// cmd/mimesniff prints it. It implements [slog.LogValuer].
+// LogValue returns r as a log/slog group with the attributes of its JSON form
+// ([Resource.MarshalJSON]).
+//
+// That way, logging a Resource shows what it is sniffed as rather than its
+// header bytes. An undefined MIME type is null with slog.JSONHandler and
+// "undefined" with slog.TextHandler, as cmd/mimesniff prints it. It implements
+// [slog.LogValuer].
 func (r Resource) LogValue() slog.Value {
 	return slog.GroupValue(
 		slog.Any("supplied", logType(r.Supplied)),

@@ -16,12 +16,14 @@ import (
 )
 
 // documentTypes are the ways of computing the MIME type a browser renders a
-// document with: the standard's, and every browser profile's
-// ([Resource.SniffAs]). A document destination can run script when any of
-// them gives a type active in a document, so that a server is safe in every
-// browser its users run: Chromium, for one, renders as HTML some bodies the
-// standard calls text/plain, such as an HTML tag without a tag-terminating
-// byte ("<body/onload=...>").
+// document with.
+//
+// They are the standard's, and every browser profile's ([Resource.SniffAs]). A
+// document destination can run script when any of them gives a type active in
+// a document, so that a server is safe in every browser its users run:
+// Chromium, for one, renders as HTML some bodies the standard calls
+// text/plain, such as an HTML tag without a tag-terminating byte
+// ("<body/onload=...>").
 var documentTypes = []func(Resource) MIMEType{
 	Resource.Sniff,
 	func(r Resource) MIMEType { return r.SniffAs(Chromium) },
@@ -32,9 +34,11 @@ var documentTypes = []func(Resource) MIMEType{
 // HTML or XML MIME type (XHTML, SVG) or PDF, that is, a scriptable MIME type.
 func activeInDocument(t MIMEType) bool { return t.IsScriptable() }
 
-// documentScript returns the first type that documentTypes compute for r,
-// with r.Supplied or with fetchType as the supplied type, that can run script
-// in a document, and false when none can.
+// documentScript returns the first type computed for r that can run script in
+// a document, and false when none can.
+//
+// The types are those that documentTypes compute for r, first with r.Supplied
+// and then with fetchType as the supplied type.
 func documentScript(r Resource, fetchType MIMEType) (MIMEType, bool) {
 	for _, f := range documentTypes {
 		if t := f(r); activeInDocument(t) {
@@ -86,9 +90,10 @@ type destinationJSON struct {
 	ScriptType  string      `json:"scriptType,omitempty"`
 }
 
-// MarshalJSON returns d as a JSON object with "destination" (Fetch's
-// string), "blocked", "type" (a string, or null when undefined), "script",
-// and "scriptType" when it is set.
+// MarshalJSON returns d as a JSON object.
+//
+// Its members are "destination" (Fetch's string), "blocked", "type" (a string,
+// or null when undefined), "script", and "scriptType" when it is set.
 func (d DestinationVerdict) MarshalJSON() ([]byte, error) {
 	j := destinationJSON{Destination: d.Destination, Blocked: d.Blocked, Script: d.Script, ScriptType: d.ScriptType.String()}
 	if d.Type.IsValid() {
@@ -99,9 +104,10 @@ func (d DestinationVerdict) MarshalJSON() ([]byte, error) {
 }
 
 // A Report is what a browser can do with one response, for every Fetch
-// destination. Its JSON form is an object with "script" and "destinations",
-// an array of [DestinationVerdict] in the order of the Destination
-// constants.
+// destination.
+//
+// Its JSON form is an object with "script" and "destinations", an array of
+// [DestinationVerdict] in the order of the Destination constants.
 type Report struct {
 	// Script reports whether script can run from the response through
 	// some destination: the union of the Script fields of Destinations.
@@ -124,9 +130,11 @@ func (r *Report) ScriptDestinations() iter.Seq[Destination] {
 	}
 }
 
-// String returns the report as text: one line per destination with its
-// name (`""` for DestinationEmpty), "blocked" or "allowed", the type or "-",
-// and "script" where script can run, then a summary line.
+// String returns the report as text.
+//
+// It has one line per destination with its name (`""` for DestinationEmpty),
+// "blocked" or "allowed", the type or "-", and "script" where script can run,
+// then a summary line.
 func (r *Report) String() string {
 	var b strings.Builder
 	for _, d := range r.Destinations {
@@ -166,9 +174,10 @@ func (r *Report) String() string {
 	return b.String()
 }
 
-// ReportFor returns what a browser can do with a response with header list
-// h whose body starts with header (of which at most HeaderSize bytes are
-// read), for every destination:
+// ReportFor returns what a browser can do with a response with header list h
+// whose body starts with header, for every destination.
+//
+// At most HeaderSize bytes of header are read. For every destination:
 //
 //   - Blocked follows Fetch's two blocking rules.
 //   - Type is the matching context-specific rule of the MIME Sniffing
@@ -250,8 +259,10 @@ func ReportFor(h http.Header, header []byte) Report {
 	return rep
 }
 
-// A Policy says what [SafeHeaders] and [Handler] add for a type that is
-// active in a document (HTML, XML, SVG, PDF). Its flags combine.
+// A Policy says what [SafeHeaders] and [Handler] add for a type that is active
+// in a document (HTML, XML, SVG, PDF).
+//
+// Its flags combine.
 type Policy uint8
 
 const (
@@ -277,7 +288,9 @@ const (
 const DefaultPolicy = Attachment | Sandbox
 
 // Headers are the headers that serve some bytes as inert content, as
-// [SafeHeaders] computes them. Empty strings are headers not to send.
+// [SafeHeaders] computes them.
+//
+// Empty strings are headers not to send.
 type Headers struct {
 	// ContentType is the Content-Type to send. It closes content
 	// sniffing: a browser given a type does not guess one, and with
@@ -300,10 +313,11 @@ type Headers struct {
 	ContentSecurityPolicy string
 }
 
-// Set sets the headers in h: Content-Type, X-Content-Type-Options,
-// Content-Disposition and Content-Security-Policy where not empty. A
-// Content-Security-Policy is added to any already in h (a browser enforces
-// them all).
+// Set sets the non-empty headers of hs in h.
+//
+// They are Content-Type, X-Content-Type-Options, Content-Disposition and
+// Content-Security-Policy, each where not empty. A Content-Security-Policy is
+// added to any already in h (a browser enforces them all).
 func (hs Headers) Set(h http.Header) {
 	if hs.ContentType.IsValid() {
 		h.Set("Content-Type", hs.ContentType.String())
@@ -320,8 +334,10 @@ func (hs Headers) Set(h http.Header) {
 }
 
 // SafeHeaders returns the headers that serve bytes starting with header as
-// inert content, given the type the server means to declare (the zero
-// MIMEType for none) and the policy for types active in a document.
+// inert content.
+//
+// declared is the type the server means to declare (the zero MIMEType for
+// none), and p is the policy for types active in a document.
 //
 // The Content-Type is declared itself when it is valid and not one of the
 // unknown types a browser sniffs (unknown/unknown, application/unknown,
@@ -358,12 +374,14 @@ func (hs *Headers) applyPolicy(p Policy) {
 	}
 }
 
-// extensions gives every MIME type the package computes a file extension,
-// for storage names and Content-Disposition filenames: the types of the
-// signature tables, in their order, and those of the rules around them.
-// mime.ExtensionsByType knows none for several of them (application/x-gzip,
-// image/x-icon, audio/wave, application/x-rar-compressed), and what it knows
-// depends on the machine's mime.types files.
+// extensions gives every MIME type the package computes a file extension, for
+// storage names and Content-Disposition filenames.
+//
+// It holds the types of the signature tables, in their order, and those of the
+// rules around them. mime.ExtensionsByType knows none for several of them
+// (application/x-gzip, image/x-icon, audio/wave,
+// application/x-rar-compressed), and what it knows depends on the machine's
+// mime.types files.
 var extensions = []struct{ essence, ext string }{
 	{"text/html", ".html"},
 	{"text/xml", ".xml"},
@@ -407,10 +425,11 @@ var extensions = []struct{ essence, ext string }{
 	{"application/xml", ".xml"},
 }
 
-// Extension returns a file extension for t, with its dot, such as ".png":
-// from the package's own table for every type it can compute (and a few
-// that servers declare), else the first that [mime.ExtensionsByType] knows,
-// else "". Parameters are ignored.
+// Extension returns a file extension for t, with its dot, such as ".png".
+//
+// It is taken from the package's own table for every type it can compute (and
+// a few that servers declare), else it is the first that
+// [mime.ExtensionsByType] knows, else "". Parameters are ignored.
 func Extension(t MIMEType) string {
 	e := t.Essence()
 	for _, x := range extensions {
@@ -434,14 +453,14 @@ type config struct {
 	policy Policy
 }
 
-// WithPolicy sets the policy Handler applies to responses whose type is
-// active in a document (default [DefaultPolicy]); WithPolicy(0) adds
-// nothing for them.
+// WithPolicy sets the policy Handler applies to responses whose type is active
+// in a document (default [DefaultPolicy]).
+//
+// WithPolicy(0) adds nothing for them.
 func WithPolicy(p Policy) Option { return func(c *config) { c.policy = p } }
 
 // Handler wraps next, a handler that serves untrusted bytes, so that no
-// response leaves without the headers that keep a browser from running
-// them.
+// response leaves without the headers that keep a browser from running them.
 //
 // For every response it holds back the first HeaderSize bytes the handler
 // writes (fewer when the body ends sooner or the handler flushes), then
@@ -541,8 +560,10 @@ func (s *sniffWriter) Write(p []byte) (int, error) {
 }
 
 // ReadFrom fills what Handler holds from src, then lets the wrapped writer
-// copy the rest, with its own ReadFrom where it has one (as net/http's does,
-// to use sendfile).
+// copy the rest.
+//
+// The wrapped writer copies with its own ReadFrom where it has one (as
+// net/http's does, to use sendfile).
 func (s *sniffWriter) ReadFrom(src io.Reader) (int64, error) {
 	var n int64
 	if !s.committed {

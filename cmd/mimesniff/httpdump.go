@@ -34,12 +34,14 @@ import (
 	"github.com/mimesniff/mimesniff"
 )
 
-// Limits on what -http reads, so that a file that is not an HTTP response
-// is not read whole. maxHeaderBytes bounds the status lines and header
-// sections of all the responses together, as http.DefaultMaxHeaderBytes does
-// for a server; maxResponses their number (curl follows at most 50 redirects
-// by default); maxBodyBytes a body that has a coding to check, which must be
-// read to its end; maxDecodedBytes what its decoding may give.
+// Limits on what -http reads, so that a file that is not an HTTP response is
+// not read whole.
+//
+// maxHeaderBytes bounds the status lines and header sections of all the
+// responses together, as http.DefaultMaxHeaderBytes does for a server;
+// maxResponses their number (curl follows at most 50 redirects by default);
+// maxBodyBytes a body that has a coding to check, which must be read to its
+// end; maxDecodedBytes what its decoding may give.
 const (
 	maxHeaderBytes  = 1 << 20
 	maxResponses    = 100
@@ -52,13 +54,16 @@ const (
 var errHeaderTooLong = fmt.Errorf("HTTP headers longer than %d bytes", maxHeaderBytes)
 
 // statusLine matches the start of an HTTP/1.x status line, or of one as curl
-// prints it for HTTP/2 and HTTP/3: "HTTP/2 200". Group 1 is the major
-// version, group 2 the minor one with its dot, if any.
+// prints it for HTTP/2 and HTTP/3 ("HTTP/2 200").
+//
+// Group 1 is the major version, group 2 the minor one with its dot, if any.
 var statusLine = regexp.MustCompile(`^HTTP/([0-9])(\.[0-9])? [0-9]{3}`)
 
-// readHTTP reads a raw HTTP response, or several in a row as curl prints
-// them, and returns the resource of the last final one and its headers: the
-// start of its body, with whatever coding the body still carries undone.
+// readHTTP reads a raw HTTP response, or several in a row as curl prints them,
+// and returns the resource of the last final one and its headers.
+//
+// The resource holds the start of its body, with whatever coding the body
+// still carries undone.
 func readHTTP(in io.Reader) (mimesniff.Resource, http.Header, error) {
 	// The status lines and header sections of all the responses, and
 	// bufio's read-ahead, must fit in maxHeaderBytes.
@@ -105,9 +110,10 @@ func readHTTP(in io.Reader) (mimesniff.Resource, http.Header, error) {
 }
 
 // readResponse reads the status line and headers of one response from br.
-// It returns the response, whose body is left unread in the returned
-// reader: br, or, when the status line had to be rewritten for
-// http.ReadResponse, a reader of the rewritten line and br.
+//
+// It returns the response, whose body is left unread in the returned reader:
+// br, or, when the status line had to be rewritten for http.ReadResponse, a
+// reader of the rewritten line and br.
 func readResponse(br *bufio.Reader) (*http.Response, *bufio.Reader, error) {
 	line, err := peekLine(br)
 	switch {
@@ -148,10 +154,12 @@ func readResponse(br *bufio.Reader) (*http.Response, *bufio.Reader, error) {
 }
 
 // readBody returns the body that follows the headers of resp in br as a
-// browser would sniff it: with the chunked framing and the content codings
-// that the bytes still carry removed. The body is read to its end only when
-// the headers say it may carry a coding; otherwise its first
-// mimesniff.HeaderSize bytes are enough.
+// browser would sniff it.
+//
+// That is the body with the chunked framing and the content codings that the
+// bytes still carry removed. The body is read to its end only when the headers
+// say it may carry a coding; otherwise its first mimesniff.HeaderSize bytes
+// are enough.
 func readBody(resp *http.Response, br *bufio.Reader) ([]byte, error) {
 	// http.ReadResponse moves Transfer-Encoding out of the header.
 	chunked, err := isChunked(resp.TransferEncoding)
@@ -191,7 +199,9 @@ func readBody(resp *http.Response, br *bufio.Reader) ([]byte, error) {
 }
 
 // isChunked reports whether the Transfer-Encoding values te give the chunked
-// transfer coding. (http.ReadResponse has already refused any other.)
+// transfer coding.
+//
+// (http.ReadResponse has already refused any other.)
 func isChunked(te []string) (bool, error) {
 	chunked := false
 	for _, v := range te {
@@ -209,8 +219,9 @@ func isChunked(te []string) (bool, error) {
 }
 
 // contentCodings returns the content codings h's Content-Encoding lists, in
-// order, in lower case, without identity. One that browsers do not decode
-// here (br, zstd) is an error.
+// order, in lower case, without identity.
+//
+// One that browsers do not decode here (br, zstd) is an error.
 func contentCodings(h http.Header) ([]string, error) {
 	var codings []string
 	for _, v := range h.Values("Content-Encoding") {
@@ -285,10 +296,11 @@ func unchunk(body []byte) ([]byte, error) {
 	return out, nil
 }
 
-// chunkSizeLine parses the chunk-size line at the start of b: hexadecimal
-// digits, optional chunk extensions after ";", CRLF. It returns the size and
-// the length of the line. When the digits overflow 64 bits it returns
-// ok == false and n == -(number of digits).
+// chunkSizeLine parses the chunk-size line at the start of b.
+//
+// The line is hexadecimal digits, optional chunk extensions after ";", CRLF.
+// It returns the size and the length of the line. When the digits overflow 64
+// bits it returns ok == false and n == -(number of digits).
 func chunkSizeLine(b []byte) (size uint64, n int, ok bool) {
 	i := 0
 	for ; i < len(b); i++ {
@@ -332,7 +344,9 @@ func unhex(c byte) int {
 }
 
 // decode returns body with the content coding c undone when body is still
-// encoded with it, and body as it is when it has been decoded already (as
+// encoded with it.
+//
+// It returns body as it is when it has been decoded already (as
 // curl --compressed does).
 //
 // gzip: a body starting with the gzip magic (1F 8B 08) must be a complete
@@ -409,8 +423,10 @@ func isZlibHeader(b []byte) bool {
 }
 
 // peekLine returns the first line of br, its line end included, without
-// reading it. Its error is bufio.ErrBufferFull when the line does not fit in
-// br's buffer, and io.EOF when the input ends before a line end.
+// reading it.
+//
+// Its error is bufio.ErrBufferFull when the line does not fit in br's buffer,
+// and io.EOF when the input ends before a line end.
 func peekLine(br *bufio.Reader) ([]byte, error) {
 	for n := 64; ; n = min(2*n, br.Size()) {
 		b, err := br.Peek(n)

@@ -11,16 +11,19 @@ import (
 )
 
 // reportView prints what a browser can do with the file for every Fetch
-// destination (-report): mimesniff.ReportFor over the file's headers and
-// first bytes. As text, the report follows the name on lines of its own.
+// destination (-report).
+//
+// It is mimesniff.ReportFor over the file's headers and first bytes. As text,
+// the report follows the name on lines of its own.
 func reportView(o *options, in input) output {
 	rep := mimesniff.ReportFor(in.h, in.r.Header)
 	return output{text: "\n" + strings.TrimSuffix(rep.String(), "\n"), json: rep}
 }
 
-// ieJSON is the JSON form of -legacy ie: the inputs IE was given, its answer
-// (null where IE fails), and, with -compare, the standard's computed type in
-// the browsing context.
+// ieJSON is the JSON form of -legacy ie.
+//
+// It holds the inputs IE was given, its answer (null where IE fails), and,
+// with -compare, the standard's computed type in the browsing context.
 type ieJSON struct {
 	Proposed string              `json:"proposed"`
 	URL      string              `json:"url"`
@@ -28,10 +31,11 @@ type ieJSON struct {
 	Standard *mimesniff.MIMEType `json:"standard,omitempty"`
 }
 
-// ieView prints Internet Explorer's answer for the file (-legacy ie), and
-// with -compare the standard's beside it. The proposed type is -type, or the
-// last Content-Type of an -http dump; the URL is -url, or the file name with
-// -ext. The registry is windowsRegistry.
+// ieView prints Internet Explorer's answer for the file (-legacy ie), and with
+// -compare the standard's beside it.
+//
+// The proposed type is -type, or the last Content-Type of an -http dump; the
+// URL is -url, or the file name with -ext. The registry is windowsRegistry.
 func ieView(o *options, in input) output {
 	data := in.r.Header
 	if data == nil {
@@ -63,11 +67,13 @@ func ieView(o *options, in input) output {
 	return output{text: text, json: j}
 }
 
-// windowsContentTypes is the Content Type of HKEY_CLASSES_ROOT\<ext> on a
-// typical Windows 10 or 11 machine, for the extensions that matter most on
-// the web; the command's stand-in for the registry that -legacy ie consults.
-// Real machines differ: installed programs add and change entries, and .js
-// has no Content Type on a clean install.
+// windowsContentTypes is the command's stand-in for the registry that
+// -legacy ie consults.
+//
+// It holds the Content Type of HKEY_CLASSES_ROOT\<ext> on a typical Windows 10
+// or 11 machine, for the extensions that matter most on the web. Real machines
+// differ: installed programs add and change entries, and .js has no Content
+// Type on a clean install.
 var windowsContentTypes = map[string]string{
 	".htm":  "text/html",
 	".html": "text/html",
@@ -88,17 +94,20 @@ func windowsRegistry(ext string) string {
 // browsers are the profiles -browser all prints, in order.
 var browsers = []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox}
 
-// browserJSON is one profile's answer in the JSON form of -browser: the
-// computed type (Resource.SniffAs) and whether the browser displays it
-// rather than downloading it (Browser.Displays).
+// browserJSON is one profile's answer in the JSON form of -browser.
+//
+// It holds the computed type (Resource.SniffAs) and whether the browser
+// displays it rather than downloading it (Browser.Displays).
 type browserJSON struct {
 	Computed  mimesniff.MIMEType `json:"computed"`
 	Displayed bool               `json:"displayed"`
 }
 
-// browserView prints the type each asked-for browser profile computes for
-// the file (-browser), with "(download)" after a type the browser does not
-// display. With -json, an object keyed by the profiles' names.
+// browserView prints the type each asked-for browser profile computes for the
+// file (-browser).
+//
+// It puts "(download)" after a type the browser does not display. With -json,
+// it prints an object keyed by the profiles' names.
 func browserView(o *options, in input) output {
 	var text []string
 	obj := map[string]browserJSON{}
