@@ -11,7 +11,9 @@ import (
 )
 
 // A MIMEType is a MIME type record: a type, a subtype and an ordered map of
-// parameters, as defined by
+// parameters.
+//
+// The record is as defined by
 // https://mimesniff.spec.whatwg.org/#mime-type-representation.
 //
 // A MIMEType is an immutable value. Its zero value is the standard's
@@ -42,12 +44,14 @@ type Param struct {
 }
 
 // New returns the MIME type record with the given type, subtype and
-// parameters, in order: type, subtype and parameter names are lower-cased,
-// values kept as they are. It fails when type or subtype is empty or not
-// made of HTTP token code points, when a parameter name is, when a value
-// (UTF-8) holds a code point other than tab, U+0020 to U+007E and U+0080 to
-// U+00FF, or when two names are the same but for case. An empty value is
-// allowed; it serializes as "".
+// parameters, in order.
+//
+// Type, subtype and parameter names are lower-cased, values kept as they
+// are. New fails when type or subtype is empty or not made of HTTP token
+// code points, when a parameter name is, when a value (UTF-8) holds a code
+// point other than tab, U+0020 to U+007E and U+0080 to U+00FF, or when two
+// names are the same but for case. An empty value is allowed; it serializes
+// as "".
 //
 // For any valid t, New(t.Type(), t.Subtype(), params...) with t's parameters
 // gives t back.
@@ -103,6 +107,7 @@ func (t MIMEType) Subtype() string { return subtypeOf(t.Essence()) }
 
 // Essence returns t's essence, its type, "/" and its subtype, such as
 // "text/html" for text/html;charset=utf-8, or "" for the zero value.
+//
 // See https://mimesniff.spec.whatwg.org/#mime-type-essence.
 func (t MIMEType) Essence() string {
 	if i := strings.IndexByte(t.s, ';'); i >= 0 {
@@ -112,6 +117,7 @@ func (t MIMEType) Essence() string {
 }
 
 // Param returns the value of the parameter named name and whether t has it.
+//
 // Names are matched ASCII case-insensitively, as parameter names are stored
 // in lower case. The value is unescaped: for text/plain;x="a\"b" it is a"b.
 // Param allocates only when the value holds an escaped " or \.
@@ -128,8 +134,9 @@ func (t MIMEType) Param(name string) (value string, ok bool) {
 }
 
 // Params returns an iterator over t's parameters, name and value, in the
-// order of the record (the order in which parsing first saw them). Values
-// are unescaped, as by [MIMEType.Param].
+// order of the record (the order in which parsing first saw them).
+//
+// Values are unescaped, as by [MIMEType.Param].
 func (t MIMEType) Params() iter.Seq2[string, string] {
 	return func(yield func(name, value string) bool) {
 		for rest := t.paramList(); rest != ""; {
@@ -152,9 +159,10 @@ func (t MIMEType) paramList() string {
 	return ""
 }
 
-// nextParam splits the first parameter off list, a non-empty result of
-// paramList, and returns its name, its value as serialized, and the rest of
-// the list.
+// nextParam splits the first parameter off list and returns its name, its
+// value as serialized, and the rest of the list.
+//
+// list is a non-empty result of paramList.
 func nextParam(list string) (name string, v serializedValue, rest string) {
 	eq := strings.IndexByte(list, '=')
 	name, rest = list[1:eq], list[eq+1:]
@@ -178,8 +186,9 @@ func nextParam(list string) (name string, v serializedValue, rest string) {
 // either a token, or a quoted string in which " and \ are escaped with \.
 type serializedValue string
 
-// unquote returns the value that v stands for. It allocates only when v
-// holds an escape.
+// unquote returns the value that v stands for.
+//
+// It allocates only when v holds an escape.
 func (v serializedValue) unquote() string {
 	s := string(v)
 	if s == "" || s[0] != '"' {
@@ -201,12 +210,15 @@ func (v serializedValue) unquote() string {
 }
 
 // Equal reports whether t and u are the same record: same type, subtype and
-// parameters in the same order. It is the same as t == u.
+// parameters in the same order.
+//
+// It is the same as t == u.
 func (t MIMEType) Equal(u MIMEType) bool { return t.s == u.s }
 
-// A ParseError describes why a string is not a MIME type. [Parse],
-// [ParseBytes] and [MIMEType.UnmarshalText] return it as a *ParseError, so it
-// can be examined with errors.As.
+// A ParseError describes why a string is not a MIME type.
+//
+// [Parse], [ParseBytes] and [MIMEType.UnmarshalText] return it as a
+// *ParseError, so it can be examined with errors.As.
 type ParseError struct {
 	// Input is the input as given to the parser. For ParseBytes it holds
 	// the bytes unchanged (not decoded).
@@ -222,11 +234,12 @@ func (e *ParseError) Error() string {
 	return fmt.Sprintf("mimesniff: invalid MIME type %q: %s at offset %d", e.Input, e.Reason, e.Offset)
 }
 
-// tokenClass classifies the bytes that are HTTP token code points, the value
-// space of RFC 9110's token: "!#$%&'*+-.^_`|~" and ASCII alphanumerics. It
-// is isToken for any of those, with isUpper also set for the upper-case
-// letters, and 0 for every other byte: bytes 0x80 and above are never token
-// code points, in any encoding.
+// tokenClass classifies the bytes that are HTTP token code points.
+//
+// Those are the value space of RFC 9110's token: "!#$%&'*+-.^_`|~" and ASCII
+// alphanumerics. tokenClass is isToken for any of those, with isUpper also
+// set for the upper-case letters, and 0 for every other byte: bytes 0x80 and
+// above are never token code points, in any encoding.
 // See https://mimesniff.spec.whatwg.org/#http-token-code-point.
 var tokenClass = func() (c [256]uint8) {
 	for _, b := range []byte("!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyz") {
@@ -247,26 +260,32 @@ const (
 func isToken(b byte) bool { return tokenClass[b] != 0 }
 
 // isQuotedStringToken reports whether the code point r is an HTTP
-// quoted-string token code point: U+0009, U+0020 to U+007E, or U+0080 to
-// U+00FF.
+// quoted-string token code point.
+//
+// That is, r is U+0009, U+0020 to U+007E, or U+0080 to U+00FF.
 // See https://mimesniff.spec.whatwg.org/#http-quoted-string-token-code-point.
 func isQuotedStringToken(r rune) bool {
 	return r == '\t' || 0x20 <= r && r <= 0x7E || 0x80 <= r && r <= 0xFF
 }
 
-// isHTTPWhitespace reports whether b is HTTP whitespace: U+0009 TAB, U+000A
-// LF, U+000D CR or U+0020 SPACE (not U+000C FF, unlike ASCII whitespace).
+// isHTTPWhitespace reports whether b is HTTP whitespace.
+//
+// That is, b is U+0009 TAB, U+000A LF, U+000D CR or U+0020 SPACE (not U+000C
+// FF, unlike ASCII whitespace).
 // See https://fetch.spec.whatwg.org/#http-whitespace.
 func isHTTPWhitespace(b byte) bool {
 	return b == '\t' || b == '\n' || b == '\r' || b == ' '
 }
 
 // isHTTPTabOrSpace reports whether b is U+0009 TAB or U+0020 SPACE.
+//
 // See https://fetch.spec.whatwg.org/#http-tab-or-space.
 func isHTTPTabOrSpace(b byte) bool { return b == '\t' || b == ' ' }
 
-// isASCIIWhitespace reports whether b is ASCII whitespace: TAB, LF, FF, CR or
-// SPACE. See https://infra.spec.whatwg.org/#ascii-whitespace.
+// isASCIIWhitespace reports whether b is ASCII whitespace.
+//
+// That is, b is TAB, LF, FF, CR or SPACE.
+// See https://infra.spec.whatwg.org/#ascii-whitespace.
 func isASCIIWhitespace(b byte) bool {
 	return b == '\t' || b == '\n' || b == '\f' || b == '\r' || b == ' '
 }
@@ -280,6 +299,7 @@ func lower(b byte) byte {
 }
 
 // asciiEqualFold reports whether s and t are equal under ASCII case folding.
+//
 // See https://infra.spec.whatwg.org/#ascii-case-insensitive.
 func asciiEqualFold(s, t string) bool {
 	if len(s) != len(t) {

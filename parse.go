@@ -36,11 +36,13 @@ func Parse(s string) (MIMEType, error) {
 	return t, nil
 }
 
-// ParseBytes parses b as a MIME type after isomorphic decoding, following
-// https://mimesniff.spec.whatwg.org/#parse-a-mime-type-from-bytes: every byte
-// is the code point of the same value, so byte 0xE9 is U+00E9 and a value
-// holding it is stored as the UTF-8 string "\u00e9". This is how header values
-// from the wire must be parsed. Otherwise ParseBytes is [Parse].
+// ParseBytes parses b as a MIME type after isomorphic decoding.
+//
+// It follows https://mimesniff.spec.whatwg.org/#parse-a-mime-type-from-bytes:
+// every byte is the code point of the same value, so byte 0xE9 is U+00E9 and
+// a value holding it is stored as the UTF-8 string "\u00e9". This is how
+// header values from the wire must be parsed. Otherwise ParseBytes is
+// [Parse].
 func ParseBytes(b []byte) (MIMEType, error) {
 	in := string(b)
 	t, f := parse(in, true)
@@ -50,8 +52,9 @@ func ParseBytes(b []byte) (MIMEType, error) {
 	return t, nil
 }
 
-// MustParse is like [Parse] but panics if s is not a MIME type. It is
-// intended for tables and tests with hard-coded strings.
+// MustParse is like [Parse] but panics if s is not a MIME type.
+//
+// It is intended for tables and tests with hard-coded strings.
 func MustParse(s string) MIMEType {
 	t, err := Parse(s)
 	if err != nil {
@@ -60,7 +63,9 @@ func MustParse(s string) MIMEType {
 	return t
 }
 
-// failureKind says why parsing failed. The zero value means it did not.
+// failureKind says why parsing failed.
+//
+// The zero value means it did not.
 type failureKind uint8
 
 const (
@@ -72,9 +77,10 @@ const (
 	badSubtype
 )
 
-// A failure is the reason and byte offset of a parse failure. Parsing returns
-// it instead of an error so that callers that only need success or failure,
-// such as supplied MIME type detection, do not allocate.
+// A failure is the reason and byte offset of a parse failure.
+//
+// Parsing returns it instead of an error so that callers that only need
+// success or failure, such as supplied MIME type detection, do not allocate.
 type failure struct {
 	kind failureKind
 	off  int
@@ -273,8 +279,9 @@ func parse(in string, latin1 bool) (MIMEType, failure) {
 }
 
 // scanToken returns the end of the run of HTTP token code points of in that
-// starts at pos and ends at most at end, and whether the run holds an ASCII
-// upper-case letter.
+// starts at pos, and whether the run holds an ASCII upper-case letter.
+//
+// The run ends at most at end.
 func scanToken(in string, pos, end int) (int, bool) {
 	var class uint8
 	for ; pos < end; pos++ {
@@ -304,7 +311,9 @@ func emit(out []byte, n int, in string, start, i, j int, spare []byte) ([]byte, 
 	return append(detach(out, n, in, start, spare), in[i:j]...), n
 }
 
-// detach returns out, or, while the serialization is still the slice
+// detach returns the serialization in a buffer that can be appended to.
+//
+// It returns out, or, while the serialization is still the slice
 // in[start:start+n] of the input (out is nil), a copy of that slice on
 // spare, to which bytes that differ from the input can be appended.
 func detach(out []byte, n int, in string, start int, spare []byte) []byte {
@@ -323,9 +332,11 @@ func appendLower(b []byte, s string) []byte {
 }
 
 // emitValue appends the value v, of the given kind, as "serialize a MIME
-// type" writes it: UTF-8 encoded, and in quotes, with every " and \
-// preceded by \, when it is empty or holds a code point that is not an HTTP
-// token code point.
+// type" writes it.
+//
+// It is written UTF-8 encoded, and in quotes, with every " and \ preceded by
+// \, when it is empty or holds a code point that is not an HTTP token code
+// point.
 // See https://mimesniff.spec.whatwg.org/#serialize-a-mime-type.
 func emitValue(out []byte, n int, in string, start int, v valueSpan, kind valueKind, latin1 bool, spare []byte) ([]byte, int) {
 	switch {
@@ -362,10 +373,12 @@ func appendValue(out []byte, in string, v valueSpan, quote, latin1 bool) []byte 
 }
 
 // quotedStringEnd implements Fetch's "collect an HTTP quoted string" on
-// in[:end] for a quoted string whose opening " is at in[pos]. It returns the
-// position just past what was collected, and the end of the quoted content:
-// the index of the closing ", or end if the string is unterminated. The
-// value collected is read from in[pos+1:contentEnd] by valueCodePoint.
+// in[:end] for a quoted string whose opening " is at in[pos].
+//
+// It returns the position just past what was collected, and the end of the
+// quoted content: the index of the closing ", or end if the string is
+// unterminated. The value collected is read from in[pos+1:contentEnd] by
+// valueCodePoint.
 // See https://fetch.spec.whatwg.org/#collect-an-http-quoted-string.
 func quotedStringEnd(in string, pos, end int) (next, contentEnd int) {
 	// 4. Advance position by 1 (past the opening U+0022 (")).
@@ -412,11 +425,13 @@ type valueSpan struct {
 }
 
 // valueCodePoint returns the code point r of value v at position i and the
-// position of the next one. In a quoted value a \ is dropped and the code
-// point after it taken as it is; a \ at the very end of an unterminated
-// string stands for itself. In UTF-8 input only U+0080 to U+00FF are decoded:
-// any other non-ASCII code point, and any invalid byte, is returned as
-// r = -1, which is not an HTTP quoted-string token code point.
+// position of the next one.
+//
+// In a quoted value a \ is dropped and the code point after it taken as it
+// is; a \ at the very end of an unterminated string stands for itself. In
+// UTF-8 input only U+0080 to U+00FF are decoded: any other non-ASCII code
+// point, and any invalid byte, is returned as r = -1, which is not an HTTP
+// quoted-string token code point.
 func valueCodePoint(in string, v valueSpan, i int, latin1 bool) (r rune, next int) {
 	if v.quoted && in[i] == '\\' && i+1 < v.end {
 		i++
@@ -486,6 +501,7 @@ func classifyValue(in string, v valueSpan, latin1 bool) valueKind {
 
 // A nameSet holds the names of the parameters kept so far, as spans of the
 // input, to keep only the first of several parameters with the same name.
+//
 // Past len(spans) names, the rest go in a map, so that an input with many
 // parameters costs linear time, not quadratic.
 type nameSet struct {
@@ -526,9 +542,10 @@ func lowerString(s string) string {
 	return string(b)
 }
 
-// decodeAt returns the code point at s[i] and its width in bytes. When latin1
-// is set, s is isomorphic-decoded: every byte is one code point. Otherwise s
-// is UTF-8 and an invalid byte is U+FFFD of width 1.
+// decodeAt returns the code point at s[i] and its width in bytes.
+//
+// When latin1 is set, s is isomorphic-decoded: every byte is one code point.
+// Otherwise s is UTF-8 and an invalid byte is U+FFFD of width 1.
 func decodeAt(s string, i int, latin1 bool) (rune, int) {
 	b := s[i]
 	if b < utf8.RuneSelf || latin1 {

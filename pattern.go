@@ -12,12 +12,14 @@ import (
 	"strings"
 )
 
-// MatchPattern implements the standard's pattern matching algorithm: it
-// reports whether input, after any leading bytes that are in ignored, starts
-// with pattern under mask, that is, input[s+p]&mask[p] == pattern[p] for
-// every p. A mask byte 0xFF makes the input byte significant, 0xDF makes it
-// significant ASCII case-insensitively (for an upper-case pattern letter), and
-// 0x00 makes it insignificant.
+// MatchPattern reports whether input, after any leading bytes that are in
+// ignored, starts with pattern under mask.
+//
+// It implements the standard's pattern matching algorithm: input starts with
+// pattern under mask when input[s+p]&mask[p] == pattern[p] for every p. A mask
+// byte 0xFF makes the input byte significant, 0xDF makes it significant ASCII
+// case-insensitively (for an upper-case pattern letter), and 0x00 makes it
+// insignificant.
 //
 // MatchPattern departs from the text in one way: the standard checks the
 // input's length against the pattern's before skipping ignored bytes, and then
@@ -60,25 +62,29 @@ func MatchPattern(input, pattern, mask, ignored []byte) bool {
 	return true
 }
 
-// isWhitespaceByte reports whether b is a whitespace byte: 0x09 TAB, 0x0A LF,
-// 0x0C FF, 0x0D CR or 0x20 SPACE (FF is one, VT is not).
+// isWhitespaceByte reports whether b is a whitespace byte.
+//
+// That is, b is 0x09 TAB, 0x0A LF, 0x0C FF, 0x0D CR or 0x20 SPACE (FF is one,
+// VT is not).
 // See https://mimesniff.spec.whatwg.org/#whitespace-byte.
 func isWhitespaceByte(b byte) bool {
 	const whitespace = 1<<0x09 | 1<<0x0A | 1<<0x0C | 1<<0x0D | 1<<0x20
 	return b <= 0x20 && whitespace&(uint64(1)<<b) != 0
 }
 
-// isTagTerminatingByte reports whether b is a tag-terminating byte: 0x20
-// SPACE or 0x3E ">".
+// isTagTerminatingByte reports whether b is a tag-terminating byte.
+//
+// That is, b is 0x20 SPACE or 0x3E ">".
 // See https://mimesniff.spec.whatwg.org/#tag-terminating-byte.
 func isTagTerminatingByte(b byte) bool { return b == 0x20 || b == 0x3E }
 
 // A sigRow is one row of one of the standard's signature tables, written as
-// the standard writes it: the byte pattern and the pattern mask in
-// hexadecimal, the leading bytes to be ignored, and the computed MIME type.
-// A pattern cell "TT" (with mask FF) stands for a tag-terminating byte: it
-// matches 0x20 or 0x3E, and never the end of the input. It is only ever the
-// last cell.
+// the standard writes it.
+//
+// It holds the byte pattern and the pattern mask in hexadecimal, the leading
+// bytes to be ignored, and the computed MIME type. A pattern cell "TT" (with
+// mask FF) stands for a tag-terminating byte: it matches 0x20 or 0x3E, and
+// never the end of the input. It is only ever the last cell.
 type sigRow struct {
 	pattern, mask string
 	ignored       ignoredBytes
@@ -93,9 +99,10 @@ const (
 	whitespaceBytes                     // "Whitespace bytes."
 )
 
-// A sig is a sigRow compiled for matching: pattern and mask as bytes, without
-// the TT cell, which sets tt; and, to compare eight bytes at a time, as two
-// little-endian words.
+// A sig is a sigRow compiled for matching.
+//
+// It holds pattern and mask as bytes, without the TT cell, which sets tt;
+// and, to compare eight bytes at a time, as two little-endian words.
 type sig struct {
 	pattern, mask []byte
 	tt            bool // the pattern ends with a tag-terminating byte
@@ -142,12 +149,13 @@ func (g *sig) compileWords() {
 	g.p1, g.m1 = word(g.off1)
 }
 
-// A sigTable is a signature table compiled for matching: its rows in the
-// standard's order, and an index of which rows can match given the first two
-// significant bytes of the input, so that matching looks at the few rows that
-// can match rather than at all of them. The index only rules rows out; every
-// candidate is still matched in full, in table order, so the first matching
-// row wins as the standard says.
+// A sigTable is a signature table compiled for matching.
+//
+// It holds its rows in the standard's order, and an index of which rows can
+// match given the first two significant bytes of the input, so that matching
+// looks at the few rows that can match rather than at all of them. The index
+// only rules rows out; every candidate is still matched in full, in table
+// order, so the first matching row wins as the standard says.
 //
 // The matcher keeps two speed tricks, each because BenchmarkSniff shows it
 // pays: the two-byte index, and comparing a pattern of up to 16 bytes as two
@@ -164,9 +172,10 @@ type sigTable struct {
 	skipWS uint64
 }
 
-// compileTable compiles the rows of a table, in order. It panics on a
-// malformed row: the tables are constants of the package, checked by
-// TestSignatureTables.
+// compileTable compiles the rows of a table, in order.
+//
+// It panics on a malformed row: the tables are constants of the package,
+// checked by TestSignatureTables.
 func compileTable(rows []sigRow) *sigTable {
 	if len(rows) > 64 {
 		panic("mimesniff: signature table has more than 64 rows")
@@ -266,8 +275,9 @@ func (t *sigTable) match(input []byte) (MIMEType, bool) {
 }
 
 // candidates returns the set of rows of t that the first two significant
-// bytes of input allow, and the number s of leading whitespace bytes, which
-// rows that ignore them skip.
+// bytes of input allow, and the number s of leading whitespace bytes.
+//
+// Rows that ignore leading whitespace bytes skip those s bytes.
 func (t *sigTable) candidates(input []byte) (cand uint64, s int) {
 	// Rows whose patterns are shorter than two bytes could match inputs
 	// shorter than two bytes; there are none (TestSignatureTables).

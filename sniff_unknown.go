@@ -10,7 +10,9 @@ import (
 )
 
 // scriptableRows is the table of the rules for identifying an unknown MIME
-// type used only when the sniff-scriptable flag is set: HTML, XML and PDF.
+// type used only when the sniff-scriptable flag is set.
+//
+// Its rows are for HTML, XML and PDF.
 // See https://mimesniff.spec.whatwg.org/#rules-for-identifying-an-unknown-mime-type.
 var scriptableRows = []sigRow{
 	// The case-insensitive string "<!DOCTYPE HTML" followed by a
@@ -65,8 +67,10 @@ var scriptableRows = []sigRow{
 }
 
 // unknownRows is the table of the rules for identifying an unknown MIME type
-// used whatever the sniff-scriptable flag: PostScript and the byte order
-// marks. A user agent may add rows, but never for a type of the table above.
+// used whatever the sniff-scriptable flag.
+//
+// Its rows are for PostScript and the byte order marks. A user agent may add
+// rows, but never for a type of the table above.
 // See https://mimesniff.spec.whatwg.org/#rules-for-identifying-an-unknown-mime-type.
 var unknownRows = []sigRow{
 	// The string "%!PS-Adobe-", the PostScript signature.
@@ -86,8 +90,9 @@ var (
 )
 
 // SniffUnknown implements the rules for identifying an unknown MIME type on
-// r's resource header, and returns the computed MIME type. It never returns
-// the zero MIMEType.
+// r's resource header, and returns the computed MIME type.
+//
+// It never returns the zero MIMEType.
 //
 // When sniffScriptable is set, the HTML, XML and PDF rows come first: a
 // case-insensitive "<!DOCTYPE HTML", "<HTML", "<HEAD", "<SCRIPT", "<IFRAME",
@@ -147,11 +152,13 @@ func sniffUnknown(h []byte, sniffScriptable bool) MIMEType {
 }
 
 // SniffTextOrBinary implements the rules for distinguishing if a resource is
-// text or binary on r's resource header: a UTF-16 byte order mark (FE FF or
-// FF FE), a UTF-8 one (EF BB BF), or no binary data byte at all gives
-// text/plain; anything else gives application/octet-stream. The result never
-// has parameters (a charset must come from the supplied MIME type, see
-// [LegacyExtractEncoding]) and is never a scriptable MIME type.
+// text or binary on r's resource header.
+//
+// A UTF-16 byte order mark (FE FF or FF FE), a UTF-8 one (EF BB BF), or no
+// binary data byte at all gives text/plain; anything else gives
+// application/octet-stream. The result never has parameters (a charset must
+// come from the supplied MIME type, see [LegacyExtractEncoding]) and is never
+// a scriptable MIME type.
 //
 // [Resource.Sniff] uses these rules when r.CheckForApacheBug is set. Other
 // fields of r than Header are ignored.
@@ -182,22 +189,26 @@ func sniffTextOrBinary(h []byte) MIMEType {
 	return applicationOctet
 }
 
-// binaryControls has bit b set for every binary data byte b: 0x00 to 0x08,
-// 0x0B, 0x0E to 0x1A and 0x1C to 0x1F. The other bytes below 0x20 (TAB, LF,
-// FF, CR and ESC) and all bytes from 0x20 up are not binary data bytes.
+// binaryControls has bit b set for every binary data byte b.
+//
+// Those are 0x00 to 0x08, 0x0B, 0x0E to 0x1A and 0x1C to 0x1F. The other
+// bytes below 0x20 (TAB, LF, FF, CR and ESC) and all bytes from 0x20 up are
+// not binary data bytes.
 // See https://mimesniff.spec.whatwg.org/#binary-data-byte.
 const binaryControls uint32 = 0xFFFFFFFF &^ (1<<0x09 | 1<<0x0A | 1<<0x0C | 1<<0x0D | 1<<0x1B)
 
 // isBinaryDataByte reports whether b is a binary data byte.
+//
 // See https://mimesniff.spec.whatwg.org/#binary-data-byte.
 func isBinaryDataByte(b byte) bool {
 	return b < 0x20 && binaryControls&(1<<b) != 0
 }
 
-// hasBinaryData reports whether b holds a binary data byte. It reads b eight
-// bytes at a time: a word with no byte below 0x20, the common case for text,
-// costs a few instructions; the bytes below 0x20 of other words are looked up
-// one by one.
+// hasBinaryData reports whether b holds a binary data byte.
+//
+// It reads b eight bytes at a time: a word with no byte below 0x20, the
+// common case for text, costs a few instructions; the bytes below 0x20 of
+// other words are looked up one by one.
 func hasBinaryData(b []byte) bool {
 	const (
 		lo7 = 0x7F7F7F7F7F7F7F7F
