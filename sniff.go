@@ -123,10 +123,9 @@ var (
 // HeaderSize is the most bytes of a resource that sniffing reads: the
 // length at which the standard stops reading the resource header.
 //
-// It is the number of bytes of a resource that the standard reads to sniff
-// it: its resource header. 1445 bytes is enough to hold the first MP3 frame
-// at the largest size the MP3 signature can meet (320 kbit/s at 32 kHz, with
-// padding) and the header of the frame after it.
+// 1445 bytes is enough to hold the first MP3 frame at the largest size the
+// MP3 signature can meet (320 kbit/s at 32 kHz, with padding) and the header
+// of the frame after it.
 // See https://mimesniff.spec.whatwg.org/#reading-the-resource-header.
 const HeaderSize = 1445
 
@@ -433,9 +432,11 @@ func ReadHeader(r io.Reader) (header []byte, body io.Reader, err error) {
 // and body body, as a browser sees it.
 //
 // Supplied and CheckForApacheBug come from [SuppliedFromHTTP], NoSniff from
-// [DetermineNoSniff], and Header is read from body by [ReadHeader]. The
-// returned reader yields the whole body, header bytes included. A read error
-// is returned with the resource sniffed so far (see ReadHeader).
+// [DetermineNoSniff], FetchType from [ExtractMIMEType], ContentTypes counts
+// the Content-Type values in h, and Header is read from body by
+// [ReadHeader]. The returned reader yields the whole body, header bytes
+// included. A read error is returned with the resource sniffed so far (see
+// ReadHeader).
 //
 // body must be what the browser would sniff: without the transfer coding
 // and the content coding. Go's http.Client removes a gzip content coding it
