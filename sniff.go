@@ -2,13 +2,15 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-// Package mimesniff implements the WHATWG MIME Sniffing Standard
-// (https://mimesniff.spec.whatwg.org/): how a browser decides what type of
-// resource it has been given, from what the server says and from the
-// resource's first bytes. It is for servers that must know what a browser
-// will make of the bytes they serve (can an uploaded "image" run as a page?),
-// for crawlers that must classify what they fetch as a browser would, and for
-// tests that assert how a response will be sniffed.
+// Package mimesniff implements the WHATWG MIME Sniffing Standard: how a
+// browser decides what type of resource it has been given.
+//
+// In the standard (https://mimesniff.spec.whatwg.org/), the browser decides
+// from what the server says and from the resource's first bytes. The package
+// is for servers that must know what a browser will make of the bytes they
+// serve (can an uploaded "image" run as a page?), for crawlers that must
+// classify what they fetch as a browser would, and for tests that assert how
+// a response will be sniffed.
 //
 // # The model
 //
@@ -78,14 +80,10 @@ import (
 	"path/filepath"
 )
 
-// HeaderSize is the number of bytes of a resource that the standard reads to
-// sniff it: its resource header. 1445 bytes is enough to hold the first MP3
-// frame at the largest size the MP3 signature can meet (320 kbit/s at 32 kHz,
-// with padding) and the header of the frame after it.
-// See https://mimesniff.spec.whatwg.org/#reading-the-resource-header.
 // The MIME types sniffing computes, shared by the signature tables, the
-// unknown-type rules, the contexts and the browser profiles. Their
-// serializations are their essences: they have no parameters.
+// unknown-type rules, the contexts and the browser profiles.
+//
+// Their serializations are their essences: they have no parameters.
 var (
 	imageXIcon        = MIMEType{"image/x-icon"}
 	imageBMP          = MIMEType{"image/bmp"}
@@ -124,15 +122,20 @@ var (
 
 // HeaderSize is the most bytes of a resource that sniffing reads: the
 // length at which the standard stops reading the resource header.
+//
+// 1445 bytes is enough to hold the first MP3 frame at the largest size the
+// MP3 signature can meet (320 kbit/s at 32 kHz, with padding) and the header
+// of the frame after it.
 // See https://mimesniff.spec.whatwg.org/#reading-the-resource-header.
 const HeaderSize = 1445
 
 // A Resource is what the standard sniffs: a resource's metadata and its
-// resource header. The zero value is a resource with no supplied MIME type,
-// no flags set and an empty header, and Resource{Header: b} is ready to
-// sniff. A Resource is a value; its methods do not modify it, never
-// allocate, never fail and are safe for concurrent use (as long as Header is
-// not written meanwhile).
+// resource header.
+//
+// The zero value is a resource with no supplied MIME type, no flags set and
+// an empty header, and Resource{Header: b} is ready to sniff. A Resource is
+// a value; its methods do not modify it, never allocate, never fail and are
+// safe for concurrent use (as long as Header is not written meanwhile).
 // See https://mimesniff.spec.whatwg.org/#handling-a-resource.
 type Resource struct {
 	// Supplied is the supplied MIME type, from the Content-Type header
@@ -185,8 +188,9 @@ type Resource struct {
 }
 
 // resourceHeader returns the resource header of a resource whose first bytes
-// are b: at most HeaderSize bytes. (It takes r.Header rather than r, to spare
-// a copy of r.)
+// are b: at most HeaderSize bytes.
+//
+// (It takes r.Header rather than r, to spare a copy of r.)
 func resourceHeader(b []byte) []byte {
 	if len(b) > HeaderSize {
 		return b[:HeaderSize]
@@ -241,8 +245,9 @@ func (r Resource) Sniff() MIMEType {
 	return r.sniffSupplied()
 }
 
-// sniffSupplied is Sniff for a resource with a supplied MIME type. It takes
-// a pointer so that Sniff does not copy r again to call it.
+// sniffSupplied is Sniff for a resource with a supplied MIME type.
+//
+// It takes a pointer so that Sniff does not copy r again to call it.
 func (r *Resource) sniffSupplied() MIMEType {
 	supplied := r.Supplied
 	essence := supplied.Essence()
@@ -299,6 +304,7 @@ func (r *Resource) sniffSupplied() MIMEType {
 
 // apacheBugValues are the Content-Type values that old Apache servers sent
 // for files of unknown type, byte for byte.
+//
 // See https://mimesniff.spec.whatwg.org/#supplied-mime-type-detection-algorithm.
 var apacheBugValues = [...]string{
 	"text/plain",
@@ -308,15 +314,17 @@ var apacheBugValues = [...]string{
 }
 
 // SuppliedFromHTTP implements the supplied MIME type detection algorithm for
-// a resource fetched over HTTP: the supplied MIME type is the last value of
-// the Content-Type header in h, parsed from bytes (see [ParseBytes]), or
-// undefined (the zero MIMEType) when there is none or it does not parse.
-// checkForApacheBug reports whether that last value is, byte for byte, one
-// of "text/plain", "text/plain; charset=ISO-8859-1",
-// "text/plain; charset=iso-8859-1" and "text/plain; charset=UTF-8": old
-// Apache servers sent those for files they did not know, so a browser only
-// tells such a resource apart as text or binary. The comparison is exact on
-// purpose: "text/plain;charset=UTF-8" does not set the flag.
+// a resource fetched over HTTP.
+//
+// The supplied MIME type is the last value of the Content-Type header in h,
+// parsed from bytes (see [ParseBytes]), or undefined (the zero MIMEType) when
+// there is none or it does not parse. checkForApacheBug reports whether that
+// last value is, byte for byte, one of "text/plain",
+// "text/plain; charset=ISO-8859-1", "text/plain; charset=iso-8859-1" and
+// "text/plain; charset=UTF-8": old Apache servers sent those for files they
+// did not know, so a browser only tells such a resource apart as text or
+// binary. The comparison is exact on purpose: "text/plain;charset=UTF-8"
+// does not set the flag.
 //
 // The standard says to take the last value, but never says to parse it
 // (https://github.com/whatwg/mimesniff/issues/74), and Fetch uses all the
@@ -341,9 +349,11 @@ func SuppliedFromHTTP(h http.Header) (supplied MIMEType, checkForApacheBug bool)
 }
 
 // SuppliedFromFetch is like [SuppliedFromHTTP], but takes the supplied MIME
-// type from all the Content-Type values with Fetch's "extract a MIME type"
-// ([ExtractMIMEType]), as browsers do in practice. The apache-bug check is
-// still made on the last value. To sniff an HTTP response this way, set
+// type from all the Content-Type values, as browsers do in practice.
+//
+// It reads them with Fetch's "extract a MIME type" ([ExtractMIMEType]). The
+// apache-bug check is still made on the last value. To sniff an HTTP
+// response this way, set
 //
 //	r.Supplied, r.CheckForApacheBug = mimesniff.SuppliedFromFetch(resp.Header)
 //
@@ -368,8 +378,10 @@ func isApacheBugValue(v string) bool {
 }
 
 // ReadHeader implements reading the resource header: it reads from r until
-// it has HeaderSize bytes or r ends, and returns them. It loops over short
-// reads, asks r for no more bytes than it needs, and starts no goroutine.
+// it has HeaderSize bytes or r ends, and returns them.
+//
+// It loops over short reads, asks r for no more bytes than it needs, and
+// starts no goroutine.
 //
 // body yields every byte of r from the start: the header bytes again, then
 // the rest of r. So a server or crawler can sniff a stream and still pass it
@@ -417,11 +429,14 @@ func ReadHeader(r io.Reader) (header []byte, body io.Reader, err error) {
 }
 
 // ResourceFromHTTP returns the resource of an HTTP response with headers h
-// and body body, as a browser sees it: Supplied and CheckForApacheBug from
-// [SuppliedFromHTTP], NoSniff from [DetermineNoSniff], and Header read from
-// body by [ReadHeader]. The returned reader yields the whole body, header
-// bytes included. A read error is returned with the resource sniffed so far
-// (see ReadHeader).
+// and body body, as a browser sees it.
+//
+// Supplied and CheckForApacheBug come from [SuppliedFromHTTP], NoSniff from
+// [DetermineNoSniff], FetchType from [ExtractMIMEType], ContentTypes counts
+// the Content-Type values in h, and Header is read from body by
+// [ReadHeader]. The returned reader yields the whole body, header bytes
+// included. A read error is returned with the resource sniffed so far (see
+// ReadHeader).
 //
 // body must be what the browser would sniff: without the transfer coding
 // and the content coding. Go's http.Client removes a gzip content coding it
@@ -438,10 +453,11 @@ func ResourceFromHTTP(h http.Header, body io.Reader) (Resource, io.Reader, error
 	return r, rest, err
 }
 
-// ResourceFromResponse is [ResourceFromHTTP] for an *http.Response: it reads
-// the resource header from resp.Body and replaces resp.Body with a reader
-// that yields the whole body again, header bytes included, and closes the
-// original body. So
+// ResourceFromResponse is [ResourceFromHTTP] for an *http.Response.
+//
+// It reads the resource header from resp.Body and replaces resp.Body with a
+// reader that yields the whole body again, header bytes included, and closes
+// the original body. So
 //
 //	r, err := mimesniff.ResourceFromResponse(resp)
 //	computed := r.Sniff()
@@ -470,7 +486,8 @@ type replayBody struct {
 	io.Closer
 }
 
-// ResourceFromFile returns the resource of a file read from the file system:
+// ResourceFromFile returns the resource of a file read from the file system.
+//
 // Supplied is the MIME type the file system provides, which is the type Go's
 // [mime.TypeByExtension] gives the extension of name (from its built-in table
 // and the system's mime.types files, so it can differ between machines), or

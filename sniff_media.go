@@ -31,8 +31,10 @@ var imageRows = []sigRow{
 }
 
 // audioVideoRows is the table of the audio or video type pattern matching
-// algorithm. The .snd row (audio/basic) was removed from the standard in
-// 2021 (https://github.com/whatwg/mimesniff/issues/151).
+// algorithm.
+//
+// The .snd row (audio/basic) was removed from the standard in 2021
+// (https://github.com/whatwg/mimesniff/issues/151).
 // See https://mimesniff.spec.whatwg.org/#matching-an-audio-or-video-type-pattern.
 var audioVideoRows = []sigRow{
 	// The string "FORM" followed by four bytes followed by the string
@@ -73,6 +75,7 @@ var fontRows = []sigRow{
 }
 
 // archiveRows is the table of the archive type pattern matching algorithm.
+//
 // The RAR row is "Rar!" 1A 07 00, as corrected in July 2025
 // (https://github.com/whatwg/mimesniff/issues/63); it used to read "Rar ".
 // See https://mimesniff.spec.whatwg.org/#matching-an-archive-type-pattern.
@@ -94,17 +97,21 @@ var (
 )
 
 // MatchImageTypePattern implements the image type pattern matching
-// algorithm: it returns the MIME type of the first row of the standard's
-// image table (Windows icon and cursor, BMP, GIF, WebP, PNG, JPEG) that input
-// matches, and false if none does.
+// algorithm.
+//
+// It returns the MIME type of the first row of the standard's image table
+// (Windows icon and cursor, BMP, GIF, WebP, PNG, JPEG) that input matches,
+// and false if none does.
 // See https://mimesniff.spec.whatwg.org/#image-type-pattern-matching-algorithm.
 func MatchImageTypePattern(input []byte) (MIMEType, bool) {
 	return imageTable.match(input)
 }
 
 // MatchAudioOrVideoTypePattern implements the audio or video type pattern
-// matching algorithm: the rows of the standard's table (AIFF, ID3-tagged MP3,
-// Ogg, MIDI, AVI, WAVE) in order, then the MP4, WebM and MP3-without-ID3
+// matching algorithm.
+//
+// It tries the rows of the standard's table (AIFF, ID3-tagged MP3, Ogg,
+// MIDI, AVI, WAVE) in order, then the MP4, WebM and MP3-without-ID3
 // signatures. It returns false if none matches.
 // See https://mimesniff.spec.whatwg.org/#audio-or-video-type-pattern-matching-algorithm.
 func MatchAudioOrVideoTypePattern(input []byte) (MIMEType, bool) {
@@ -122,29 +129,34 @@ func MatchAudioOrVideoTypePattern(input []byte) (MIMEType, bool) {
 	return MIMEType{}, false
 }
 
-// MatchFontTypePattern implements the font type pattern matching algorithm:
-// the rows of the standard's font table (Embedded OpenType, TrueType,
-// OpenType, TrueType Collection, WOFF, WOFF2). It returns false if none
-// matches. Browsers only sniff fonts in a font context ([Resource.SniffFont]):
-// the unknown-type rules do not use this table.
+// MatchFontTypePattern implements the font type pattern matching algorithm.
+//
+// It tries the rows of the standard's font table (Embedded OpenType,
+// TrueType, OpenType, TrueType Collection, WOFF, WOFF2). It returns false if
+// none matches. Browsers only sniff fonts in a font context
+// ([Resource.SniffFont]): the unknown-type rules do not use this table.
 // See https://mimesniff.spec.whatwg.org/#font-type-pattern-matching-algorithm.
 func MatchFontTypePattern(input []byte) (MIMEType, bool) {
 	return fontTable.match(input)
 }
 
 // MatchArchiveTypePattern implements the archive type pattern matching
-// algorithm: the rows of the standard's archive table (gzip, ZIP, RAR). It
+// algorithm.
+//
+// It tries the rows of the standard's archive table (gzip, ZIP, RAR). It
 // returns false if none matches.
 // See https://mimesniff.spec.whatwg.org/#archive-type-pattern-matching-algorithm.
 func MatchArchiveTypePattern(input []byte) (MIMEType, bool) {
 	return archiveTable.match(input)
 }
 
-// MatchesMP4Signature reports whether input matches the signature for MP4:
-// it starts with an ISO BMFF "ftyp" box whose size is a multiple of 4 and
-// fits in input, and whose major brand, or one of whose compatible brands,
-// starts with "mp4" (mp41, mp42, ...). Other brands, such as isom, avc1, M4A
-// or 3gp5, do not count. The box size is read as an unsigned 32-bit number.
+// MatchesMP4Signature reports whether input matches the signature for MP4.
+//
+// That is, input starts with an ISO BMFF "ftyp" box whose size is a multiple
+// of 4 and fits in input, and whose major brand, or one of whose compatible
+// brands, starts with "mp4" (mp41, mp42, ...). Other brands, such as isom,
+// avc1, M4A or 3gp5, do not count. The box size is read as an unsigned
+// 32-bit number.
 // See https://mimesniff.spec.whatwg.org/#signature-for-mp4.
 func MatchesMP4Signature(input []byte) bool {
 	// 2. Let length be the number of bytes in sequence.
@@ -186,9 +198,11 @@ func MatchesMP4Signature(input []byte) bool {
 }
 
 // MatchesWebMSignature reports whether input matches the signature for
-// WebM: it starts with the EBML magic 1A 45 DF A3, and a DocType element
-// (ID 42 82) that starts before offset 38 holds "webm", possibly after NUL
-// bytes.
+// WebM.
+//
+// That is, input starts with the EBML magic 1A 45 DF A3, and a DocType
+// element (ID 42 82) that starts before offset 38 holds "webm", possibly
+// after NUL bytes.
 //
 // The algorithm as written cannot match a real WebM file, and may read past
 // the input; this follows its intent, the nestegg code it came from, and
@@ -254,10 +268,11 @@ func MatchesWebMSignature(input []byte) bool {
 }
 
 // vintSize implements the part of "parse a vint" that is used: the length in
-// bytes of the EBML variable-length integer starting at input[iter], which is
-// one more than the number of leading zero bits of that byte, at most 8, and
-// (as the standard's loop has it) less than len(input) unless that is 1. It
-// reads input[iter] only.
+// bytes of the EBML variable-length integer starting at input[iter].
+//
+// The length is one more than the number of leading zero bits of that byte,
+// at most 8, and (as the standard's loop has it) less than len(input) unless
+// that is 1. It reads input[iter] only.
 // See https://mimesniff.spec.whatwg.org/#parse-a-vint.
 func vintSize(input []byte, iter int) int {
 	// 1. Let mask be 128. 2. Let max vint length be 8.
@@ -274,7 +289,10 @@ func vintSize(input []byte, iter int) int {
 }
 
 // matchPaddedWebM implements "matching a padded sequence" of "webm" on input
-// at offset: NUL bytes, then the four bytes 77 65 62 6D, all within input.
+// at offset.
+//
+// The padded sequence is NUL bytes, then the four bytes 77 65 62 6D, all
+// within input.
 // See https://mimesniff.spec.whatwg.org/#matching-a-padded-sequence.
 func matchPaddedWebM(input []byte, offset int) bool {
 	for offset < len(input) && input[offset] == 0x00 {
@@ -284,8 +302,9 @@ func matchPaddedWebM(input []byte, offset int) bool {
 }
 
 // mp3Rates and mp25Rates are the bit rates in bit/s of MPEG-1 Layer III and
-// MPEG-2 and 2.5 Layer III, by bit rate index. Index 15 is invalid and
-// rejected before the tables are read.
+// MPEG-2 and 2.5 Layer III, by bit rate index.
+//
+// Index 15 is invalid and rejected before the tables are read.
 // See https://mimesniff.spec.whatwg.org/#signature-for-mp3-without-id3.
 var (
 	mp3Rates  = [15]int{0, 32000, 40000, 48000, 56000, 64000, 80000, 96000, 112000, 128000, 160000, 192000, 224000, 256000, 320000}
@@ -293,12 +312,15 @@ var (
 )
 
 // mp3SampleRates are the MPEG-1 sample rates in Hz by sample rate index.
+//
 // Index 3 is invalid and rejected before the table is read.
 var mp3SampleRates = [3]int{44100, 48000, 32000}
 
 // MatchesMP3WithoutID3Signature reports whether input matches the signature
-// for MP3 without ID3: it starts with an MPEG audio Layer III frame header,
-// and a second one follows exactly one frame later.
+// for MP3 without ID3.
+//
+// That is, input starts with an MPEG audio Layer III frame header, and a
+// second one follows exactly one frame later.
 //
 // As written, the standard's algorithm never matches a real MP3 stream
 // (https://github.com/whatwg/mimesniff/issues/70, #208). This implements what
@@ -359,9 +381,11 @@ func MatchesMP3WithoutID3Signature(input []byte) bool {
 }
 
 // matchMP3Header implements "match an mp3 header" at input[s:], with the
-// corrections listed on MatchesMP3WithoutID3Signature: a frame sync (FF, then
-// three set bits), a layer that is Layer III, a bit rate index that is not
-// 15 and a sample rate index that is not 3.
+// corrections listed on MatchesMP3WithoutID3Signature.
+//
+// It looks for a frame sync (FF, then three set bits), a layer that is
+// Layer III, a bit rate index that is not 15 and a sample rate index that is
+// not 3.
 // See https://mimesniff.spec.whatwg.org/#match-an-mp3-header.
 func matchMP3Header(input []byte, s int) bool {
 	// 1. If length is less than 4, return false. (Counted from s.)
