@@ -5,7 +5,15 @@
 package mimesniff
 
 import (
+	"bufio"
+	"compress/flate"
+	"compress/gzip"
+	"compress/zlib"
+	"errors"
+	"fmt"
+	"io"
 	"net/http"
+	"strconv"
 	"strings"
 )
 
@@ -499,4 +507,260 @@ var encodings = []struct{ name, labels string }{
 	{"UTF-16BE", "unicodefffe utf-16be"},
 	{"UTF-16LE", "csunicode iso-10646-ucs-2 ucs-2 unicode unicodefeff utf-16 utf-16le"},
 	{"x-user-defined", "x-user-defined"},
+}
+
+// maxContentCodings is the most content codings decoded in one stack, as
+// curl allows (it refuses a sixth since CVE-2022-32206).
+const maxContentCodings = 5
+
+// maxCodedHeaderBytes bounds the coded bytes read to decode the resource
+// header.
+//
+// A real encoder needs far fewer than 1 MiB to give 1445 bytes (a gzip
+// header is at most about 65 KiB, and compression only shrinks the data); a
+// stream that needs more, such as endless empty deflate blocks, would
+// otherwise be read without end for nothing.
+const maxCodedHeaderBytes = 1 << 20
+
+// ErrUnsupportedContentCoding is the Err of a [ContentCodingError] for a
+// content coding the package does not decode, such as br, zstd or compress.
+var ErrUnsupportedContentCoding = errors.New("mimesniff: unsupported content coding")
+
+// Errors that a ContentCodingError can carry, besides the decompressors'
+// own.
+var (
+	errEmptyCodedBody     = errors.New("mimesniff: empty body with a content coding")
+	errTooManyCodings     = errors.New("mimesniff: too many content codings")
+	errDataAfterStream    = errors.New("bytes after the end of the compressed stream")
+	errCodedHeaderTooLong = fmt.Errorf("more than %d compressed bytes give fewer than %d bytes", maxCodedHeaderBytes, HeaderSize)
+)
+
+// A ContentCodingError reports a body whose content coding could not be
+// undone, so that it was not sniffed.
+//
+// [ResourceFromHTTP] and [ResourceFromResponse] return it, and the body they
+// return yields it, when Content-Encoding lists a coding that is not
+// supported (Err is [ErrUnsupportedContentCoding]; nothing has been read),
+// more than five codings, or when the coded bytes are not a valid stream of
+// their coding: cut short (Err is [io.ErrUnexpectedEOF]), empty, or
+// corrupt (Err is the decompressor's error, such as [gzip.ErrChecksum],
+// [zlib.ErrChecksum] or a [flate.CorruptInputError]). A crawler can tell
+// "not sniffed" from "sniffed" with errors.As, and "a coding I could decode
+// myself" with errors.Is(err, ErrUnsupportedContentCoding).
+type ContentCodingError struct {
+	// Coding is the content coding at fault, in lower case as
+	// Content-Encoding lists it, such as "br" or "x-gzip"; for too many
+	// codings, the whole list.
+	Coding string
+
+	// Err is what went wrong.
+	Err error
+}
+
+func (e *ContentCodingError) Error() string {
+	switch e.Err {
+	case ErrUnsupportedContentCoding:
+		return "mimesniff: content coding " + strconv.Quote(e.Coding) + " is not supported"
+	case errEmptyCodedBody:
+		return "mimesniff: empty body with Content-Encoding: " + e.Coding
+	case errTooManyCodings:
+		return fmt.Sprintf("mimesniff: Content-Encoding %q stacks more than %d codings", e.Coding, maxContentCodings)
+	case io.ErrUnexpectedEOF:
+		return "mimesniff: " + e.Coding + " body cut short: the compressed stream does not end"
+	}
+	return "mimesniff: " + e.Coding + " body: " + e.Err.Error()
+}
+
+// Unwrap returns e.Err.
+func (e *ContentCodingError) Unwrap() error { return e.Err }
+
+// contentCodings returns the content codings that h's Content-Encoding
+// lists, in the order they were applied, in lower case, without identity.
+//
+// It is Fetch's "extracting header list values" for Content-Encoding, read
+// as HTTP's list syntax: values are split at commas, and empty elements and
+// spaces and tabs around them are ignored. A coding the package does not
+// decode (anything but gzip, x-gzip and deflate), or more than
+// maxContentCodings of them, is a *ContentCodingError.
+// See https://fetch.spec.whatwg.org/#handle-content-codings and
+// https://www.rfc-editor.org/rfc/rfc9110#section-8.4.
+func contentCodings(h http.Header) ([]string, error) {
+	var codings []string
+	for _, v := range h.Values("Content-Encoding") {
+		for c := range strings.SplitSeq(v, ",") {
+			c = strings.ToLower(strings.Trim(c, " \t"))
+			switch c {
+			case "", "identity":
+				continue
+			case "gzip", "x-gzip", "deflate":
+				codings = append(codings, c)
+			default:
+				return nil, &ContentCodingError{Coding: c, Err: ErrUnsupportedContentCoding}
+			}
+		}
+	}
+	if len(codings) > maxContentCodings {
+		return nil, &ContentCodingError{Coding: strings.Join(codings, ", "), Err: errTooManyCodings}
+	}
+	return codings, nil
+}
+
+// decodeContentCodings implements Fetch's "handle content codings" as a
+// stream: it returns a reader of body with codings undone, the last listed
+// first.
+//
+// Each decompressor is made at the first read, and reads only as much of
+// the coded bytes as its output needs. Its errors are *ContentCodingError
+// values naming its coding, but for errors reading body itself, which are
+// returned as they are. The returned source counts the coded bytes read;
+// until its budget is lifted, more than maxCodedHeaderBytes of them are an
+// error.
+//
+// Fetch returns the bytes as they are when the codings are "not supported";
+// browsers support br and zstd too, so the caller refuses those instead
+// (contentCodings).
+// See https://fetch.spec.whatwg.org/#handle-content-codings.
+func decodeContentCodings(codings []string, body io.Reader) (io.Reader, *codedSource) {
+	src := &codedSource{r: body, budget: maxCodedHeaderBytes, coding: codings[len(codings)-1]}
+	var r io.Reader = src
+	for i := len(codings) - 1; i >= 0; i-- {
+		d := &decoder{coding: codings[i], src: &codedSource{r: r, budget: -1}}
+		if i == len(codings)-1 {
+			d.src = src
+		}
+		r = d
+	}
+	return r, src
+}
+
+// A codedSource is the coded input of a decoder: it counts the bytes read
+// and records how reading ended.
+type codedSource struct {
+	r      io.Reader
+	n      int64  // bytes read
+	budget int64  // the most bytes to read, or -1 for no limit
+	coding string // the coding named when the budget runs out
+	err    error  // the first error but io.EOF
+}
+
+func (s *codedSource) Read(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	if s.budget >= 0 {
+		if s.n >= s.budget {
+			s.err = &ContentCodingError{Coding: s.coding, Err: errCodedHeaderTooLong}
+			return 0, s.err
+		}
+		p = p[:min(int64(len(p)), s.budget-s.n)]
+	}
+	n, err := s.r.Read(p)
+	s.n += int64(n)
+	if err != nil && err != io.EOF {
+		s.err = err
+	}
+	return n, err
+}
+
+// A decoder undoes one content coding of its source.
+type decoder struct {
+	coding string
+	src    *codedSource
+	br     *bufio.Reader // src, buffered, for deflate
+	r      io.Reader     // the decompressor, from the first Read on
+	err    error         // sticky
+}
+
+func (d *decoder) Read(p []byte) (int, error) {
+	if d.err != nil {
+		return 0, d.err
+	}
+	if d.r == nil {
+		if d.r, d.err = d.open(); d.err != nil {
+			d.err = d.fail(d.err)
+			return 0, d.err
+		}
+	}
+	n, err := d.r.Read(p)
+	switch {
+	case err == io.EOF:
+		if _, inner := d.src.r.(*decoder); inner {
+			err = d.end()
+		}
+	case err != nil:
+		err = d.fail(err)
+	}
+	if err != nil {
+		d.err = err
+	}
+	return n, err
+}
+
+// end checks, when d's stream has ended inside another coding, that the
+// coding around it ends too, which checks its own trailer (a gzip CRC-32).
+// A stream that ends early inside it, with bytes after it, is an error.
+// (A zlib or raw deflate stream that ends before the body does is not: the
+// bytes after it are ignored, as browsers and Go's readers do.)
+func (d *decoder) end() error {
+	var src io.Reader = d.src
+	if d.br != nil {
+		src = d.br // which may hold bytes read ahead
+	}
+	var b [1]byte
+	n, err := io.ReadFull(src, b[:])
+	switch {
+	case n > 0:
+		return &ContentCodingError{Coding: d.coding, Err: errDataAfterStream}
+	case err == io.EOF:
+		return io.EOF
+	}
+	return err
+}
+
+// open makes the decompressor, reading the start of the stream.
+//
+// deflate is a zlib stream (RFC 1950) when the body starts with a zlib
+// header, and otherwise a raw deflate stream (RFC 1951), which some servers
+// send and browsers accept too.
+func (d *decoder) open() (io.Reader, error) {
+	if d.coding != "deflate" {
+		return gzip.NewReader(d.src)
+	}
+	d.br = bufio.NewReader(d.src)
+	start, err := d.br.Peek(2)
+	switch {
+	case len(start) == 0 && err != nil:
+		return nil, err
+	case isZlibHeader(start):
+		return zlib.NewReader(d.br)
+	}
+	return flate.NewReader(d.br), nil
+}
+
+// fail returns the error for err, an error of the decompressor.
+func (d *decoder) fail(err error) error {
+	switch {
+	case d.src.err != nil:
+		// Reading the coded bytes failed: a read error of the body, or
+		// the error of the coding around this one.
+		return d.src.err
+	case err == io.EOF || err == io.ErrUnexpectedEOF:
+		if d.src.n == 0 {
+			err = errEmptyCodedBody
+		} else {
+			err = io.ErrUnexpectedEOF
+		}
+	}
+	return &ContentCodingError{Coding: d.coding, Err: err}
+}
+
+// isZlibHeader reports whether b starts with a zlib header (RFC 1950): the
+// deflate method, a window of at most 32 KiB, and a check that makes the
+// first two bytes a multiple of 31.
+func isZlibHeader(b []byte) bool {
+	if len(b) < 2 {
+		return false
+	}
+	cmf, flg := b[0], b[1]
+	return cmf&0x0F == 8 && cmf>>4 <= 7 && (uint16(cmf)<<8|uint16(flg))%31 == 0
 }

@@ -5,7 +5,13 @@
 package mimesniff_test
 
 import (
+	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"compress/zlib"
 	"encoding/json"
+	"errors"
+	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -643,5 +649,209 @@ func TestScriptTypeAllowed(t *testing.T) {
 				t.Errorf("ScriptTypeAllowed(%q, %q, %v) = %v, want %v", tc.t, tc.d, tc.module, got, tc.want)
 			}
 		})
+	}
+}
+
+// encode returns b with the content codings applied in order, as
+// Content-Encoding lists them: "gzip", "zlib" (the deflate coding as HTTP
+// defines it) or "raw" (a raw deflate stream, which servers also send as
+// deflate).
+func encode(t testing.TB, b []byte, codings ...string) []byte {
+	t.Helper()
+	for _, c := range codings {
+		var buf bytes.Buffer
+		var w io.WriteCloser
+		switch c {
+		case "gzip":
+			w = gzip.NewWriter(&buf)
+		case "zlib":
+			w = zlib.NewWriter(&buf)
+		case "raw":
+			w, _ = flate.NewWriter(&buf, flate.DefaultCompression)
+		default:
+			t.Fatalf("encode: unknown coding %q", c)
+		}
+		if _, err := w.Write(b); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		b = buf.Bytes()
+	}
+	return b
+}
+
+// flip returns b with bit 0 of the byte at i (counted from the end when
+// negative) flipped.
+func flip(b []byte, i int) []byte {
+	b = bytes.Clone(b)
+	if i < 0 {
+		i += len(b)
+	}
+	b[i] ^= 1
+	return b
+}
+
+// TestContentCodings checks that ResourceFromHTTP undoes the content codings
+// the package supports, in any stack, before it sniffs, and that every other
+// coding, and every coded body that is not a valid stream, is a
+// *ContentCodingError naming the coding, with nothing sniffed. Errors found
+// past the resource header (a checksum, the end of the stream) come when
+// the body is read. The messages are the ones the command prints.
+func TestContentCodings(t *testing.T) {
+	page := []byte("<!DOCTYPE html><title>t</title>" + strings.Repeat("<p>a paragraph of text</p>\n", 100))
+	gz := encode(t, page, "gzip")
+	many := func(n int) []byte {
+		return encode(t, page, slices.Repeat([]string{"gzip"}, n)...)
+	}
+	// Empty stored blocks, 5 bytes each, that give no output: a stream
+	// that must be read without end to give the resource header.
+	empty := bytes.Repeat([]byte{0, 0, 0, 0xff, 0xff}, 300_000)
+
+	for _, tc := range []struct {
+		name     string
+		encoding []string // the Content-Encoding lines
+		body     []byte
+		want     []byte // the decoded body; nil: body as it is
+		// An error from ResourceFromHTTP (then nothing is sniffed), or
+		// else from reading the returned body to its end.
+		wantErr, wantReadErr string
+		wantCoding           string // the Coding of the *ContentCodingError
+		wantIs               error  // what errors.Is finds in it
+	}{
+		{name: "no Content-Encoding", body: page},
+		{name: "empty value", encoding: []string{""}, body: page},
+		{name: "identity is no coding", encoding: []string{"identity"}, body: page},
+		{name: "gzip", encoding: []string{"gzip"}, body: gz, want: page},
+		{name: "x-gzip is gzip", encoding: []string{"x-gzip"}, body: gz, want: page},
+		{name: "case is ignored", encoding: []string{"GZip"}, body: gz, want: page},
+		{name: "identity and empty elements are skipped", encoding: []string{" identity ,, gzip\t, identity"}, body: gz, want: page},
+		{name: "deflate as zlib", encoding: []string{"deflate"}, body: encode(t, page, "zlib"), want: page},
+		{name: "deflate as raw deflate", encoding: []string{"deflate"}, body: encode(t, page, "raw"), want: page},
+		{name: "gzip, gzip in one line", encoding: []string{"gzip, gzip"}, body: many(2), want: page},
+		{name: "gzip, gzip in two lines", encoding: []string{"gzip", "gzip"}, body: many(2), want: page},
+		{name: "deflate then gzip", encoding: []string{"deflate, gzip"}, body: encode(t, page, "zlib", "gzip"), want: page},
+		{name: "gzip then raw deflate", encoding: []string{"gzip, deflate"}, body: encode(t, page, "gzip", "raw"), want: page},
+		{name: "five codings", encoding: []string{"gzip, gzip, gzip, gzip, gzip"}, body: many(5), want: page},
+		{name: "gzip of nothing", encoding: []string{"gzip"}, body: encode(t, nil, "gzip"), want: []byte{}},
+		// RFC 1952: a gzip file is a series of members.
+		{name: "two gzip members", encoding: []string{"gzip"}, body: append(bytes.Clone(gz), gz...), want: append(bytes.Clone(page), page...)},
+
+		// Codings not decoded: nothing is read.
+		{name: "br", encoding: []string{"br"}, body: []byte("\x0b\x02\x80abc\x03"),
+			wantErr: `mimesniff: content coding "br" is not supported`, wantCoding: "br", wantIs: mimesniff.ErrUnsupportedContentCoding},
+		{name: "zstd", encoding: []string{"zstd"}, body: gz,
+			wantErr: `mimesniff: content coding "zstd" is not supported`, wantCoding: "zstd", wantIs: mimesniff.ErrUnsupportedContentCoding},
+		{name: "compress", encoding: []string{"compress"}, body: gz,
+			wantErr: `mimesniff: content coding "compress" is not supported`, wantCoding: "compress", wantIs: mimesniff.ErrUnsupportedContentCoding},
+		{name: "unknown coding", encoding: []string{"X-Mine"}, body: gz,
+			wantErr: `mimesniff: content coding "x-mine" is not supported`, wantCoding: "x-mine", wantIs: mimesniff.ErrUnsupportedContentCoding},
+		{name: "br under gzip", encoding: []string{"br, gzip"}, body: gz,
+			wantErr: `mimesniff: content coding "br" is not supported`, wantCoding: "br", wantIs: mimesniff.ErrUnsupportedContentCoding},
+		{name: "control byte in a coding", encoding: []string{"gzip\x1b[2J"}, body: gz,
+			wantErr: `mimesniff: content coding "gzip\x1b[2j" is not supported`, wantCoding: "gzip\x1b[2j", wantIs: mimesniff.ErrUnsupportedContentCoding},
+		{name: "six codings", encoding: []string{"gzip, gzip, gzip, gzip, gzip, gzip"}, body: many(6),
+			wantErr: `mimesniff: Content-Encoding "gzip, gzip, gzip, gzip, gzip, gzip" stacks more than 5 codings`, wantCoding: "gzip, gzip, gzip, gzip, gzip, gzip"},
+		{name: "ten codings", encoding: slices.Repeat([]string{"gzip"}, 10), body: many(10),
+			wantErr: `mimesniff: Content-Encoding "gzip, gzip, gzip, gzip, gzip, gzip, gzip, gzip, gzip, gzip" stacks more than 5 codings`, wantCoding: "gzip, gzip, gzip, gzip, gzip, gzip, gzip, gzip, gzip, gzip"},
+
+		// Bodies that are not a valid stream of their coding.
+		{name: "gzip, empty body", encoding: []string{"gzip"}, body: []byte{},
+			wantErr: "mimesniff: empty body with Content-Encoding: gzip", wantCoding: "gzip"},
+		{name: "deflate, empty body", encoding: []string{"deflate"}, body: []byte{},
+			wantErr: "mimesniff: empty body with Content-Encoding: deflate", wantCoding: "deflate"},
+		{name: "gzip cut in its header", encoding: []string{"gzip"}, body: gz[:5],
+			wantErr: "mimesniff: gzip body cut short: the compressed stream does not end", wantCoding: "gzip", wantIs: io.ErrUnexpectedEOF},
+		{name: "gzip cut before 1445 bytes", encoding: []string{"gzip"}, body: gz[:30],
+			wantErr: "mimesniff: gzip body cut short: the compressed stream does not end", wantCoding: "gzip", wantIs: io.ErrUnexpectedEOF},
+		{name: "gzip trailer cut", encoding: []string{"gzip"}, body: gz[:len(gz)-4], want: page,
+			wantReadErr: "mimesniff: gzip body cut short: the compressed stream does not end", wantCoding: "gzip", wantIs: io.ErrUnexpectedEOF},
+		{name: "raw deflate cut", encoding: []string{"deflate"}, body: encode(t, page, "raw")[:40],
+			wantErr: "mimesniff: deflate body cut short: the compressed stream does not end", wantCoding: "deflate", wantIs: io.ErrUnexpectedEOF},
+		{name: "inner gzip cut", encoding: []string{"gzip, gzip"}, body: encode(t, gz[:len(gz)-1], "gzip"), want: page,
+			wantReadErr: "mimesniff: gzip body cut short: the compressed stream does not end", wantCoding: "gzip", wantIs: io.ErrUnexpectedEOF},
+		{name: "inner zlib ends early", encoding: []string{"deflate, gzip"}, body: encode(t, append(encode(t, page, "zlib"), "more"...), "gzip"), want: page,
+			wantReadErr: "mimesniff: deflate body: bytes after the end of the compressed stream", wantCoding: "deflate"},
+		{name: "bytes after zlib are ignored", encoding: []string{"deflate"}, body: append(encode(t, page, "zlib"), "more"...), want: page},
+		{name: "gzip CRC-32 wrong", encoding: []string{"gzip"}, body: flip(gz, -8), want: page,
+			wantReadErr: "mimesniff: gzip body: gzip: invalid checksum", wantCoding: "gzip", wantIs: gzip.ErrChecksum},
+		{name: "gzip length wrong", encoding: []string{"gzip"}, body: flip(gz, -4), want: page,
+			wantReadErr: "mimesniff: gzip body: gzip: invalid checksum", wantCoding: "gzip", wantIs: gzip.ErrChecksum},
+		{name: "zlib Adler-32 wrong", encoding: []string{"deflate"}, body: flip(encode(t, page, "zlib"), -1), want: page,
+			wantReadErr: "mimesniff: deflate body: zlib: invalid checksum", wantCoding: "deflate", wantIs: zlib.ErrChecksum},
+		{name: "outer CRC-32 wrong", encoding: []string{"deflate, gzip"}, body: flip(encode(t, page, "zlib", "gzip"), -8), want: page,
+			wantReadErr: "mimesniff: gzip body: gzip: invalid checksum", wantCoding: "gzip", wantIs: gzip.ErrChecksum},
+		{name: "not gzip at all", encoding: []string{"gzip"}, body: page,
+			wantErr: "mimesniff: gzip body: gzip: invalid header", wantCoding: "gzip", wantIs: gzip.ErrHeader},
+		{name: "gzip with bytes after it", encoding: []string{"gzip"}, body: append(bytes.Clone(gz), "<html><p>not gzip</p>"...), want: page,
+			wantReadErr: "mimesniff: gzip body: gzip: invalid header", wantCoding: "gzip", wantIs: gzip.ErrHeader},
+		// 0xFF: a final block of the reserved type 3.
+		{name: "raw deflate corrupt", encoding: []string{"deflate"}, body: []byte("\xff\xff\xff"),
+			wantErr: "mimesniff: deflate body: flate: corrupt input before offset 1", wantCoding: "deflate"},
+		{name: "endless empty blocks", encoding: []string{"deflate"}, body: empty,
+			wantErr: "mimesniff: deflate body: more than 1048576 compressed bytes give fewer than 1445 bytes", wantCoding: "deflate"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := http.Header{"Content-Encoding": tc.encoding}
+			if tc.encoding == nil {
+				h = http.Header{}
+			}
+			before := h.Clone()
+			want := tc.want
+			if want == nil {
+				want = tc.body
+			}
+			r, rest, err := mimesniff.ResourceFromHTTP(h, bytes.NewReader(tc.body))
+			checkCodingError(t, "ResourceFromHTTP", err, tc.wantErr, tc.wantCoding, tc.wantIs)
+			if diff := cmp.Diff(before, h); diff != "" {
+				t.Errorf("ResourceFromHTTP changed the header (-before +after):\n%s", diff)
+			}
+			if tc.wantErr != "" {
+				if r.Header != nil {
+					t.Errorf("Header = %q, want nothing sniffed", r.Header)
+				}
+				if errors.Is(err, mimesniff.ErrUnsupportedContentCoding) {
+					// Nothing read: the body is given back as it is.
+					if got, _ := io.ReadAll(rest); !bytes.Equal(got, tc.body) {
+						t.Errorf("returned reader yields %q, want the body as it came", got)
+					}
+				}
+				return
+			}
+			if n := min(len(want), mimesniff.HeaderSize); !bytes.Equal(r.Header, want[:n]) {
+				t.Errorf("Header = %q, want the first %d decoded bytes %q", r.Header, n, want[:n])
+			}
+			got, err := io.ReadAll(rest)
+			checkCodingError(t, "reading the body", err, tc.wantReadErr, tc.wantCoding, tc.wantIs)
+			if tc.wantReadErr == "" && !bytes.Equal(got, want) {
+				t.Errorf("returned reader yields %d bytes, want the %d of the decoded body", len(got), len(want))
+			}
+		})
+	}
+}
+
+// checkCodingError checks that err is a *ContentCodingError with the message
+// want, or nil when want is "".
+func checkCodingError(t *testing.T, what string, err error, want, coding string, is error) {
+	t.Helper()
+	if want == "" {
+		if err != nil {
+			t.Errorf("%s: %v, want no error", what, err)
+		}
+		return
+	}
+	var ce *mimesniff.ContentCodingError
+	switch {
+	case err == nil:
+		t.Errorf("%s: no error, want %q", what, want)
+	case err.Error() != want:
+		t.Errorf("%s: %q, want %q", what, err, want)
+	case !errors.As(err, &ce):
+		t.Errorf("%s: %T, want a *ContentCodingError", what, err)
+	case ce.Coding != coding:
+		t.Errorf("%s: Coding = %q, want %q", what, ce.Coding, coding)
+	case is != nil && !errors.Is(err, is):
+		t.Errorf("%s: %v is not %v", what, err, is)
 	}
 }

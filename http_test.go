@@ -6,7 +6,6 @@ package mimesniff_test
 
 import (
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -480,20 +479,6 @@ func TestReadHeaderErrors(t *testing.T) {
 	})
 }
 
-// gzipped returns b gzip-compressed.
-func gzipped(t *testing.T, b []byte) []byte {
-	t.Helper()
-	var buf bytes.Buffer
-	zw := gzip.NewWriter(&buf)
-	if _, err := zw.Write(b); err != nil {
-		t.Fatal(err)
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
-}
-
 // textBytes returns n bytes of printable ASCII: no binary data bytes.
 func textBytes(n int) []byte {
 	b := randomBytes(n)
@@ -514,11 +499,11 @@ var (
 
 // TestResourceFromResponse checks, over one live server, what only a real
 // response can show: the resource header is the first 1445 bytes of the
-// body and resp.Body still yields every byte; the transport's own gzip
-// decoding is respected; a connection cut short is reported; and header
-// bytes reach the parser as sent. How headers become the supplied type and
-// flags is tested on http.Header values in TestSuppliedFromHTTP and
-// TestResourceFromHTTP.
+// body and resp.Body still yields every byte; a connection cut short is
+// reported; and header bytes reach the parser as sent. How headers become
+// the supplied type and flags is tested on http.Header values in
+// TestSuppliedFromHTTP and TestResourceFromHTTP; content codings in
+// TestCrawlerContentCodings.
 func TestResourceFromResponse(t *testing.T) {
 	// The 5000-byte body has text in its first 1445 bytes and a binary
 	// data byte at offset 1445, just past the resource header: sniffed
@@ -526,20 +511,16 @@ func TestResourceFromResponse(t *testing.T) {
 	// would be application/octet-stream.
 	long := textBytes(5000)
 	long[1445] = 0x00
-	html := bytes.Repeat(htmlBody, 20)
-	zipped := gzipped(t, html)
 
 	tests := []struct {
 		name      string
 		status    string      // "": 200 OK
 		header    string      // header lines of the raw response
 		body      []byte      // the bytes sent after the header
-		length    int         // Content-Length; 0: len(body)
-		reqHeader http.Header // added to the request
+		length int    // Content-Length; 0: len(body)
 
 		wantSupplied string // "": undefined
 		wantErr      error  // from ResourceFromResponse
-		wantBody     []byte // what resp.Body yields; nil: body
 		wantReadErr  error  // from reading resp.Body
 		wantSniff    string
 	}{
@@ -549,25 +530,6 @@ func TestResourceFromResponse(t *testing.T) {
 		{name: "2 bytes", body: []byte("\xff\xd8"), wantSniff: "text/plain"},
 		{name: "HTML shorter than the header", body: htmlBody, wantSniff: "text/html"},
 		{name: "5000 bytes", body: long, wantSniff: "text/plain"},
-		// The transport asks for gzip itself and decompresses: the
-		// resource is the HTML, not the gzip stream.
-		{
-			name:      "gzip, decoded by the transport",
-			header:    "Content-Encoding: gzip\r\n",
-			body:      zipped,
-			wantBody:  html,
-			wantSniff: "text/html",
-		},
-		// When the caller asks for gzip, the transport leaves the body
-		// compressed, and the gzip bytes are sniffed (1F 8B 08, the
-		// archive table's gzip row): decoding is the caller's job.
-		{
-			name:      "gzip, asked for by the caller",
-			header:    "Content-Encoding: gzip\r\n",
-			body:      zipped,
-			reqHeader: http.Header{"Accept-Encoding": {"gzip"}},
-			wantSniff: "application/x-gzip",
-		},
 		// The connection ends before 1445 bytes: ResourceFromResponse
 		// reports it, and the header holds what arrived.
 		{name: "cut before the header is full", body: textBytes(1000), length: 3000, wantErr: io.ErrUnexpectedEOF, wantReadErr: io.ErrUnexpectedEOF, wantSniff: "text/plain"},
@@ -616,22 +578,12 @@ func TestResourceFromResponse(t *testing.T) {
 
 	for i, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			req, err := http.NewRequest("GET", srv.URL+"/"+strconv.Itoa(i), nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for k, v := range tc.reqHeader {
-				req.Header[k] = v
-			}
-			resp, err := srv.Client().Do(req)
+			resp, err := srv.Client().Get(srv.URL + "/" + strconv.Itoa(i))
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer resp.Body.Close()
-			wantBody := tc.wantBody
-			if wantBody == nil {
-				wantBody = tc.body
-			}
+			wantBody := tc.body
 
 			r, err := mimesniff.ResourceFromResponse(resp)
 			if !errors.Is(err, tc.wantErr) || (tc.wantErr == nil) != (err == nil) {
@@ -1117,4 +1069,161 @@ func (r *fuzzReader) Read(p []byte) (int, error) {
 	}
 	r.pos += n
 	return n, nil
+}
+
+// brotli returns b as a brotli stream (RFC 7932) of one uncompressed
+// meta-block, for servers that send br; b must be at most 65536 bytes.
+func brotli(b []byte) []byte {
+	m := len(b) - 1
+	// WBITS 16 (bit 0), ISLAST 0, MNIBBLES 4, MLEN-1 in 16 bits,
+	// ISUNCOMPRESSED 1, padding to the byte; then the bytes; then a last,
+	// empty meta-block (ISLAST 1, ISLASTEMPTY 1).
+	out := []byte{byte(m&0xf) << 4, byte(m >> 4), byte(m>>12)&0xf | 0x10}
+	return append(append(out, b...), 0x03)
+}
+
+// crawlerPage is the body of TestCrawlerContentCodings: HTML longer than
+// the resource header.
+var crawlerPage = []byte("<!DOCTYPE html><title>t</title>" + strings.Repeat("<p>a paragraph of text</p>\n", 100))
+
+// TestCrawlerContentCodings fetches coded responses from a live server as a
+// crawler does, with and without its own Accept-Encoding (without it, Go's
+// transport asks for gzip and decodes that itself), chunked and not. For
+// every coding the package decodes, the computed type is the one of the
+// uncoded body, the caller reads the body whole and decoded, and resp says
+// so as net/http does for its own gzip; br and an unknown coding give the
+// typed error and leave resp as it came.
+func TestCrawlerContentCodings(t *testing.T) {
+	wantType := mimesniff.Resource{Header: crawlerPage}.Sniff()
+	codings := []struct {
+		name, encoding string
+		body           []byte
+		unsupported    string // the coding of the error; "": decoded
+	}{
+		{"gzip", "gzip", encode(t, crawlerPage, "gzip"), ""},
+		{"deflate zlib", "deflate", encode(t, crawlerPage, "zlib"), ""},
+		{"deflate raw", "deflate", encode(t, crawlerPage, "raw"), ""},
+		{"gzip twice", "gzip, gzip", encode(t, crawlerPage, "gzip", "gzip"), ""},
+		{"br", "br", brotli(crawlerPage), "br"},
+		{"unknown", "x-squash", []byte("squashed bytes"), "x-squash"},
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		i, _ := strconv.Atoi(r.URL.Query().Get("c"))
+		c := codings[i]
+		w.Header()["Content-Type"] = nil // no type, and none sniffed from the coded bytes
+		w.Header().Set("Content-Encoding", c.encoding)
+		if r.URL.Query().Has("chunked") {
+			writeInPieces(w, c.body)
+			return
+		}
+		w.Header().Set("Content-Length", strconv.Itoa(len(c.body)))
+		w.Write(c.body)
+	}))
+	defer srv.Close()
+
+	for i, c := range codings {
+		for _, chunked := range []bool{false, true} {
+			for _, acceptEncoding := range []string{"", "gzip, deflate, br, zstd"} {
+				name := fmt.Sprintf("%s/chunked=%v/Accept-Encoding=%q", c.name, chunked, acceptEncoding)
+				t.Run(name, func(t *testing.T) {
+					url := srv.URL + "/?c=" + strconv.Itoa(i)
+					if chunked {
+						url += "&chunked"
+					}
+					req, _ := http.NewRequest("GET", url, nil)
+					if acceptEncoding != "" {
+						req.Header.Set("Accept-Encoding", acceptEncoding)
+					}
+					resp, err := srv.Client().Do(req)
+					if err != nil {
+						t.Fatal(err)
+					}
+					defer resp.Body.Close()
+					r, err := mimesniff.ResourceFromResponse(resp)
+					body, readErr := io.ReadAll(resp.Body)
+					if readErr != nil {
+						t.Errorf("reading resp.Body: %v", readErr)
+					}
+					if c.unsupported != "" {
+						var ce *mimesniff.ContentCodingError
+						if !errors.As(err, &ce) || ce.Coding != c.unsupported || !errors.Is(err, mimesniff.ErrUnsupportedContentCoding) {
+							t.Errorf("ResourceFromResponse: err = %v, want a *ContentCodingError for %q", err, c.unsupported)
+						}
+						if r.Header != nil || !bytes.Equal(body, c.body) || resp.Header.Get("Content-Encoding") != c.encoding {
+							t.Errorf("got %d header bytes, a body of %d bytes (as sent: %v), Content-Encoding %q; want none, the body as sent, %q",
+								len(r.Header), len(body), bytes.Equal(body, c.body), resp.Header.Get("Content-Encoding"), c.encoding)
+						}
+						return
+					}
+					if err != nil {
+						t.Fatalf("ResourceFromResponse: %v", err)
+					}
+					if got := r.Sniff(); got != wantType {
+						t.Errorf("Sniff() = %v, want %v, as for the body uncoded", got, wantType)
+					}
+					if !bytes.Equal(body, crawlerPage) {
+						t.Errorf("resp.Body yields %d bytes, want the %d of the decoded body", len(body), len(crawlerPage))
+					}
+					if resp.Header.Get("Content-Encoding") != "" || resp.Header.Get("Content-Length") != "" || resp.ContentLength != -1 || !resp.Uncompressed {
+						t.Errorf("Content-Encoding %q, Content-Length %q, ContentLength %d, Uncompressed %v; want the body described as decoded, as net/http does",
+							resp.Header.Get("Content-Encoding"), resp.Header.Get("Content-Length"), resp.ContentLength, resp.Uncompressed)
+					}
+				})
+			}
+		}
+	}
+}
+
+// writeInPieces writes b in pieces, flushing each, so that net/http sends a
+// chunked body.
+func writeInPieces(w http.ResponseWriter, b []byte) {
+	for len(b) > 0 {
+		n := min(len(b), 100)
+		w.Write(b[:n])
+		w.(http.Flusher).Flush()
+		b = b[n:]
+	}
+}
+
+// TestNoBodyToDecode checks that a response without a body (to HEAD, or 204
+// or 304) is not decoded, whatever Content-Encoding says, while an empty body
+// with a Content-Encoding is an error.
+func TestNoBodyToDecode(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/png")
+		w.Header().Set("Content-Encoding", "gzip")
+		status, _ := strconv.Atoi(r.URL.Query().Get("status"))
+		w.WriteHeader(status)
+	}))
+	defer srv.Close()
+	for _, tc := range []struct {
+		name, method string
+		status       int
+		wantErr      string
+	}{
+		{"HEAD", "HEAD", 200, ""},
+		{"204 No Content", "GET", 204, ""},
+		{"304 Not Modified", "GET", 304, ""},
+		{"200 with an empty body", "GET", 200, "mimesniff: empty body with Content-Encoding: gzip"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			req, _ := http.NewRequest(tc.method, srv.URL+"/?status="+strconv.Itoa(tc.status), nil)
+			req.Header.Set("Accept-Encoding", "gzip")
+			resp, err := srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			r, err := mimesniff.ResourceFromResponse(resp)
+			checkCodingError(t, "ResourceFromResponse", err, tc.wantErr, "gzip", nil)
+			if b, readErr := io.ReadAll(resp.Body); len(r.Header) != 0 || len(b) != 0 || readErr != err {
+				t.Errorf("%d header bytes, body %q, %v; want nothing and %v", len(r.Header), b, readErr, err)
+			}
+		})
+	}
+	// ResourceFromHTTP's nil body is no body.
+	r, rest, err := mimesniff.ResourceFromHTTP(http.Header{"Content-Encoding": {"gzip"}}, nil)
+	if b, _ := io.ReadAll(rest); err != nil || len(r.Header) != 0 || len(b) != 0 {
+		t.Errorf("ResourceFromHTTP(gzip, nil) = %d header bytes, %q, %v; want nothing and no error", len(r.Header), b, err)
+	}
 }

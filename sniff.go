@@ -438,19 +438,60 @@ func ReadHeader(r io.Reader) (header []byte, body io.Reader, err error) {
 // included. A read error is returned with the resource sniffed so far (see
 // ReadHeader).
 //
-// body must be what the browser would sniff: without the transfer coding
-// and the content coding. Go's http.Client removes a gzip content coding it
-// asked for itself; a body still gzip-compressed (Content-Encoding: gzip in
-// h) must be decompressed first. A nil body reads as empty.
+// body is the body as it came, without its transfer coding (net/http
+// removes the chunked framing) but with the content codings that h's
+// Content-Encoding lists, which ResourceFromHTTP undoes as a browser does
+// (Fetch's "handle content codings") before it sniffs: gzip (and x-gzip),
+// deflate (a zlib stream, or a raw deflate stream as some servers send),
+// in any stack such as "gzip, gzip" up to five deep; identity is no coding.
+// It decodes only as much as the resource header needs, so a small body
+// that expands to gigabytes costs no more than any other, and the returned
+// reader yields the rest of the decoded body as it is read, ending in an
+// error if the stream turns out broken (such as [gzip.ErrChecksum] at its
+// end). Bound what you read of it as you would any body. h is not
+// modified: its Content-Encoding and Content-Length describe body, not the
+// returned reader. (Go's http.Client has already decoded a gzip body it
+// asked for itself; then resp.Uncompressed is true and Content-Encoding is
+// gone.)
+//
+// A coding it cannot decode (br, zstd, compress or any other), a stack of
+// more than five, and coded bytes that are not a valid stream (cut short,
+// corrupt, or an empty body) are a [*ContentCodingError], with no resource
+// header: nothing is sniffed from coded bytes. For a coding that is not
+// supported nothing is read, and the returned reader yields body as it is,
+// so that a caller can decode it and call ResourceFromHTTP again with the
+// coding removed from h. A nil body is a response without one (to HEAD, or
+// 204 or 304): it reads as empty and is not decoded.
 func ResourceFromHTTP(h http.Header, body io.Reader) (Resource, io.Reader, error) {
-	var r Resource
+	r, rest, _, err := resourceFromHTTP(h, body)
+	return r, rest, err
+}
+
+// resourceFromHTTP is ResourceFromHTTP; it also reports whether it decoded
+// content codings, so that the returned reader is decoded.
+func resourceFromHTTP(h http.Header, body io.Reader) (r Resource, rest io.Reader, decoded bool, err error) {
 	r.Supplied, r.CheckForApacheBug = SuppliedFromHTTP(h)
 	r.NoSniff = DetermineNoSniff(h)
 	r.FetchType, _ = ExtractMIMEType(h)
 	r.ContentTypes = len(h["Content-Type"])
-	header, rest, err := ReadHeader(body)
-	r.Header = header
-	return r, rest, err
+	if body == nil {
+		return r, http.NoBody, false, nil
+	}
+	codings, err := contentCodings(h)
+	if err != nil {
+		return r, body, false, err
+	}
+	if len(codings) == 0 {
+		r.Header, rest, err = ReadHeader(body)
+		return r, rest, false, err
+	}
+	dec, src := decodeContentCodings(codings, body)
+	header, rest, err := ReadHeader(dec)
+	src.budget = -1 // the caller reads the rest of the body as it likes
+	if _, ok := err.(*ContentCodingError); !ok {
+		r.Header = header
+	}
+	return r, rest, true, err
 }
 
 // ResourceFromResponse is [ResourceFromHTTP] for an *http.Response.
@@ -462,20 +503,38 @@ func ResourceFromHTTP(h http.Header, body io.Reader) (Resource, io.Reader, error
 //	r, err := mimesniff.ResourceFromResponse(resp)
 //	computed := r.Sniff()
 //
-// leaves resp as it was. A nil resp.Body is read as empty.
+// leaves the body whole for the caller to read. A nil resp.Body is read as
+// empty.
 //
-// The body is sniffed as resp.Body yields it. When Go's transport asked for
-// gzip itself, it decompresses the body and resp.Uncompressed is true, so
-// the decoded bytes are sniffed, as a browser sniffs them. When the request
-// set Accept-Encoding itself, the body stays compressed; to sniff what a
-// browser would, decode it (as with compress/gzip) and use
-// [ResourceFromHTTP] on the result.
+// A body with content codings is decoded as ResourceFromHTTP says, whether
+// the request asked for them (a crawler sending its own Accept-Encoding,
+// which Go's transport then leaves to the caller) or the server sent them
+// unasked (deflate). resp is then updated as net/http does for the gzip it
+// decodes itself: resp.Body yields the decoded body, Content-Encoding and
+// Content-Length are deleted from resp.Header, resp.ContentLength is -1 and
+// resp.Uncompressed is true. With a coding that is not supported, resp is
+// left as it was and resp.Body yields the coded body. A response to HEAD,
+// and a 1xx, 204 or 304 response, has no body to decode.
 func ResourceFromResponse(resp *http.Response) (Resource, error) {
 	body := resp.Body
 	if body == nil {
 		body = http.NoBody
 	}
-	r, rest, err := ResourceFromHTTP(resp.Header, body)
+	var in io.Reader = body
+	if resp.Request != nil && resp.Request.Method == http.MethodHead ||
+		resp.StatusCode/100 == 1 || resp.StatusCode == http.StatusNoContent || resp.StatusCode == http.StatusNotModified {
+		in = nil // no body, whatever Content-Encoding says
+	}
+	r, rest, decoded, err := resourceFromHTTP(resp.Header, in)
+	if in == nil {
+		rest = body
+	}
+	if decoded {
+		resp.Header.Del("Content-Encoding")
+		resp.Header.Del("Content-Length")
+		resp.ContentLength = -1
+		resp.Uncompressed = true
+	}
 	resp.Body = replayBody{rest, body}
 	return r, err
 }

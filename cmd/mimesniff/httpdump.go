@@ -12,18 +12,18 @@ package main
 // Transfer-Encoding and Content-Encoding headers stay. So the headers do not
 // say what the printed body still carries: the bytes do. A chunked body is a
 // run of hexadecimal chunk-size lines ending in a zero-size chunk; a gzip
-// stream starts with 1F 8B 08 and ends in a CRC-32 and length that must
-// match; a zlib stream starts with a checked two-byte header and ends in an
-// Adler-32. Each coding is undone only when the bytes are a complete,
-// checked stream of it; bytes that start like one but break are an error,
-// never sniffed as a guess.
+// stream starts with 1F 8B 08; a zlib stream with a checked two-byte header;
+// a raw deflate stream has no mark, but plain bytes do not decode as one.
+// What is still coded is decoded by the library (mimesniff.ResourceFromHTTP),
+// and the body is read to its end, as a stream, so that the chunked framing
+// and the codings' checksums (CRC-32 and length, Adler-32) are checked;
+// bytes that start like a coding but break are an error, never sniffed as a
+// guess.
 
 import (
 	"bufio"
 	"bytes"
 	"compress/flate"
-	"compress/gzip"
-	"compress/zlib"
 	"errors"
 	"fmt"
 	"io"
@@ -35,19 +35,24 @@ import (
 )
 
 // Limits on what -http reads, so that a file that is not an HTTP response is
-// not read whole.
+// not read whole, and a compression bomb is not decoded whole.
 //
 // maxHeaderBytes bounds the status lines and header sections of all the
 // responses together, as http.DefaultMaxHeaderBytes does for a server;
 // maxResponses their number (curl follows at most 50 redirects by default);
 // maxBodyBytes a body that has a coding to check, which must be read to its
-// end; maxDecodedBytes what its decoding may give.
+// end; maxDecodedBytes what its content codings decode to, which Go
+// inflates in about 80 ms for a bomb (and under a second for text).
 const (
 	maxHeaderBytes  = 1 << 20
 	maxResponses    = 100
 	maxBodyBytes    = 64 << 20
-	maxDecodedBytes = 1 << 30
+	maxDecodedBytes = 256 << 20
 )
+
+// errBodyTooLong is returned when a body to check is longer than
+// maxBodyBytes.
+var errBodyTooLong = fmt.Errorf("body longer than %d bytes: too long to check its coding", maxBodyBytes)
 
 // errHeaderTooLong is returned when the header sections are longer than
 // maxHeaderBytes.
@@ -63,7 +68,7 @@ var statusLine = regexp.MustCompile(`^HTTP/([0-9])(\.[0-9])? [0-9]{3}`)
 // and returns the resource of the last final one and its headers.
 //
 // The resource holds the start of its body, with whatever coding the body
-// still carries undone.
+// still carries undone (readBody).
 func readHTTP(in io.Reader) (mimesniff.Resource, http.Header, error) {
 	// The status lines and header sections of all the responses, and
 	// bufio's read-ahead, must fit in maxHeaderBytes.
@@ -100,12 +105,11 @@ func readHTTP(in io.Reader) (mimesniff.Resource, http.Header, error) {
 			continue
 		}
 		lr.budget = -1
-		body, err := readBody(resp, br)
+		r, err := readBody(resp, br)
 		if err != nil {
 			return mimesniff.Resource{}, nil, err
 		}
-		r, _, err := mimesniff.ResourceFromHTTP(resp.Header, bytes.NewReader(body))
-		return r, resp.Header, err
+		return r, resp.Header, nil
 	}
 }
 
@@ -153,49 +157,121 @@ func readResponse(br *bufio.Reader) (*http.Response, *bufio.Reader, error) {
 	return nil, nil, fmt.Errorf("malformed HTTP response: %w", err)
 }
 
-// readBody returns the body that follows the headers of resp in br as a
+// readBody returns the resource of resp, whose body follows in br, as a
 // browser would sniff it.
 //
 // That is the body with the chunked framing and the content codings that the
-// bytes still carry removed. The body is read to its end only when the headers
-// say it may carry a coding; otherwise its first mimesniff.HeaderSize bytes
-// are enough.
-func readBody(resp *http.Response, br *bufio.Reader) ([]byte, error) {
+// bytes still carry removed. Without either, only the first
+// mimesniff.HeaderSize bytes are read. Otherwise the body is read to its end
+// as a stream, to check the framing and the codings' checksums, up to
+// maxBodyBytes of it and maxDecodedBytes of its decoding. A 1xx, 204 or 304
+// response has no body.
+func readBody(resp *http.Response, br *bufio.Reader) (mimesniff.Resource, error) {
+	if c := resp.StatusCode; c/100 == 1 || c == http.StatusNoContent || c == http.StatusNotModified {
+		r, _, err := mimesniff.ResourceFromHTTP(resp.Header, nil)
+		return r, err
+	}
 	// http.ReadResponse moves Transfer-Encoding out of the header.
 	chunked, err := isChunked(resp.TransferEncoding)
 	if err != nil {
-		return nil, err
+		return mimesniff.Resource{}, err
 	}
-	codings, err := contentCodings(resp.Header)
-	if err != nil {
-		return nil, err
-	}
+	codings := listCodings(resp.Header)
 	if !chunked && len(codings) == 0 {
 		// Nothing to undo. Content-Length is not used: curl keeps the
 		// header of the encoded body, and a saved HEAD response has
 		// no body at all.
-		header, _, err := mimesniff.ReadHeader(br)
-		return header, err
+		r, _, err := mimesniff.ResourceFromHTTP(resp.Header, br)
+		return r, err
 	}
-	body, err := io.ReadAll(io.LimitReader(br, maxBodyBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(body) > maxBodyBytes {
-		return nil, fmt.Errorf("body longer than %d bytes: too long to check its coding", maxBodyBytes)
-	}
+	body := bufio.NewReader(&limitedReader{r: br, left: maxBodyBytes})
 	if chunked {
-		if body, err = unchunk(body); err != nil {
-			return nil, err
+		body = bufio.NewReader(newUnchunker(body))
+	}
+	h := resp.Header
+	var in io.Reader = body
+	if len(codings) > 0 {
+		var decoded bool
+		if decoded, in = decodedByCurl(codings[len(codings)-1], body); decoded {
+			h = h.Clone()
+			h.Del("Content-Encoding")
 		}
 	}
-	// The codings were applied in the order listed: undo the last first.
-	for i := len(codings) - 1; i >= 0; i-- {
-		if body, err = decode(codings[i], body); err != nil {
-			return nil, err
+	r, rest, err := mimesniff.ResourceFromHTTP(h, in)
+	if err != nil {
+		return mimesniff.Resource{}, err
+	}
+	// Read to the end: the chunked framing, the checksums and the end of
+	// each coded stream are checked there.
+	n, err := io.Copy(io.Discard, io.LimitReader(rest, maxDecodedBytes+1))
+	switch {
+	case err != nil:
+		return mimesniff.Resource{}, err
+	case n > maxDecodedBytes && len(codings) > 0:
+		return mimesniff.Resource{}, fmt.Errorf("%s body decodes to more than %d bytes: too long to check its coding", strings.Join(codings, ", "), maxDecodedBytes)
+	case n > maxDecodedBytes:
+		return mimesniff.Resource{}, errBodyTooLong
+	}
+	return r, nil
+}
+
+// listCodings returns the content codings h's Content-Encoding lists, in
+// order, in lower case, without identity. (The library checks them.)
+func listCodings(h http.Header) []string {
+	var codings []string
+	for _, v := range h.Values("Content-Encoding") {
+		for c := range strings.SplitSeq(v, ",") {
+			if c = strings.ToLower(strings.Trim(c, " \t")); c != "" && c != "identity" {
+				codings = append(codings, c)
+			}
 		}
 	}
-	return body, nil
+	return codings
+}
+
+// decodedByCurl reports whether curl has removed the content codings of
+// body, of which outer is the one applied last, as curl --compressed does.
+// It returns a reader of the whole body, which it may have begun to read.
+//
+// gzip: the body does not start with the gzip magic (1F 8B 08). deflate: the
+// body does not start with a zlib header, and its first bytes do not decode
+// as a raw deflate stream: the library's decoder fails on them as corrupt
+// input (a stream that decodes but is cut short is a raw deflate stream cut
+// short, not plain bytes). An empty body, and a coding the library does not
+// decode, are left to the library to refuse.
+func decodedByCurl(outer string, body *bufio.Reader) (bool, io.Reader) {
+	start, _ := body.Peek(3)
+	if len(start) == 0 {
+		return false, body
+	}
+	switch outer {
+	case "gzip", "x-gzip":
+		return !bytes.HasPrefix(start, []byte("\x1f\x8b\x08")), body
+	case "deflate":
+		if isZlibHeader(start) {
+			return false, body
+		}
+	default:
+		return false, body
+	}
+	// Decode the start as raw deflate alone, keeping the bytes read (the
+	// library reads at most 1 MiB for the resource header), then give
+	// them back.
+	var seen bytes.Buffer
+	_, _, err := mimesniff.ResourceFromHTTP(http.Header{"Content-Encoding": {"deflate"}}, io.TeeReader(body, &seen))
+	var corrupt flate.CorruptInputError
+	return errors.As(err, &corrupt), io.MultiReader(&seen, body)
+}
+
+// isZlibHeader reports whether b starts with a zlib header (RFC 1950): the
+// deflate method, a window of at most 32 KiB, and a check that makes the
+// first two bytes a multiple of 31.
+func isZlibHeader(b []byte) bool {
+	if len(b) < 2 {
+		return false
+	}
+	cmf, flg := b[0], b[1]
+	return cmf&0x0F == 8 && cmf>>4 <= 7 && (uint16(cmf)<<8|uint16(flg))%31 == 0
 }
 
 // isChunked reports whether the Transfer-Encoding values te give the chunked
@@ -218,82 +294,159 @@ func isChunked(te []string) (bool, error) {
 	return chunked, nil
 }
 
-// contentCodings returns the content codings h's Content-Encoding lists, in
-// order, in lower case, without identity.
-//
-// One that browsers do not decode here (br, zstd) is an error.
-func contentCodings(h http.Header) ([]string, error) {
-	var codings []string
-	for _, v := range h.Values("Content-Encoding") {
-		for c := range strings.SplitSeq(v, ",") {
-			switch c = strings.ToLower(strings.Trim(c, " \t")); c {
-			case "", "identity":
-			case "gzip", "x-gzip", "deflate":
-				codings = append(codings, c)
-			default:
-				return nil, fmt.Errorf("content coding %q is not supported", c)
-			}
-		}
-	}
-	return codings, nil
-}
+// maxChunkLine bounds a chunk-size line and a trailer field line, and is
+// how far the start of a body is searched for its first line.
+const maxChunkLine = 4096
 
-// unchunk returns body without its chunked framing, when it still has it.
+// newUnchunker returns a reader of body without its chunked framing, when it
+// still has it.
 //
 // A body whose first line is not a chunk-size line (hexadecimal digits,
 // perhaps ";" and extensions, CRLF) has been unchunked already, as curl does
-// without --raw. One whose first line is must be a complete chunked body:
-// chunks, the zero-size last chunk, trailer fields, a blank line and
-// nothing after; anything else is an error, since an unchunked body that
-// happens to start like a chunk-size line cannot be told from a broken
-// chunked one.
+// without --raw, and is returned as it is. One whose first line is must be a
+// complete chunked body: chunks, the zero-size last chunk, trailer fields, a
+// blank line and nothing after; anything else is an error, since an
+// unchunked body that happens to start like a chunk-size line cannot be told
+// from a broken chunked one. The body is read as a stream, and an error
+// comes when the reader gets to it.
 // See https://www.rfc-editor.org/rfc/rfc9112#section-7.1.
-func unchunk(body []byte) ([]byte, error) {
-	if _, n, ok := chunkSizeLine(body); !ok && n == 0 {
-		return body, nil
+func newUnchunker(body *bufio.Reader) io.Reader {
+	start, _ := body.Peek(maxChunkLine)
+	if _, n, ok := chunkSizeLine(start); !ok && n == 0 {
+		return body
 	}
-	var out []byte
-	rest := body
-	for {
-		size, n, ok := chunkSizeLine(rest)
-		if !ok {
-			if n < 0 {
-				return nil, fmt.Errorf("chunked body: chunk size %q overflows", rest[:-n])
-			}
-			return nil, fmt.Errorf("chunked body: no chunk-size line at byte %d", len(body)-len(rest))
+	return &unchunker{br: body}
+}
+
+// An unchunker reads a chunked body without its framing.
+type unchunker struct {
+	br   *bufio.Reader
+	off  int64  // bytes of the chunked body read
+	size uint64 // the size of the current chunk
+	left uint64 // bytes of it still to read
+	err  error  // sticky; io.EOF after the last chunk
+}
+
+func (u *unchunker) Read(p []byte) (int, error) {
+	for u.err == nil && u.left == 0 {
+		u.err = u.next()
+	}
+	if u.err != nil {
+		return 0, u.err
+	}
+	p = p[:min(uint64(len(p)), u.left)]
+	n, err := u.br.Read(p)
+	u.off += int64(n)
+	u.left -= uint64(n)
+	switch {
+	case err == io.EOF:
+		// The chunk is cut short: say how many bytes it has.
+		has := u.size - u.left
+		u.err = fmt.Errorf("chunked body cut short: a chunk of %d bytes at byte %d has %d", u.size, u.off-int64(has), has)
+	case err != nil:
+		u.err = err
+	case u.left == 0:
+		// The chunk's CRLF.
+		end, err := u.br.Peek(2)
+		switch {
+		case len(end) == 2 && end[0] == '\r' && end[1] == '\n':
+			u.br.Discard(2)
+			u.off += 2
+		case len(end) == 2:
+			u.err = fmt.Errorf("chunked body: no CRLF after the chunk of %d bytes at byte %d", u.size, u.off-int64(u.size))
+		case err == io.EOF:
+			has := u.size + uint64(len(end))
+			u.err = fmt.Errorf("chunked body cut short: a chunk of %d bytes at byte %d has %d", u.size, u.off-int64(u.size), has)
+		default:
+			u.err = err
 		}
-		rest = rest[n:]
-		if size == 0 {
-			break
+	}
+	return n, nil
+}
+
+// next reads the next chunk-size line, and after the last chunk the trailer
+// section and the end of the body, returning io.EOF there.
+func (u *unchunker) next() error {
+	line, err := u.readLine()
+	if err != nil && err != io.EOF {
+		return err
+	}
+	size, n, ok := chunkSizeLine(line)
+	if !ok || n != len(line) {
+		if n < 0 {
+			return fmt.Errorf("chunked body: chunk size %q overflows", line[:-n])
 		}
-		if uint64(len(rest)) < 2 || size > uint64(len(rest))-2 {
-			return nil, fmt.Errorf("chunked body cut short: a chunk of %d bytes at byte %d has %d", size, len(body)-len(rest), len(rest))
-		}
-		if rest[size] != '\r' || rest[size+1] != '\n' {
-			return nil, fmt.Errorf("chunked body: no CRLF after the chunk of %d bytes at byte %d", size, len(body)-len(rest))
-		}
-		out = append(out, rest[:size]...)
-		rest = rest[size+2:]
+		return fmt.Errorf("chunked body: no chunk-size line at byte %d", u.off)
+	}
+	u.off += int64(n)
+	if size > 0 {
+		u.size, u.left = size, size
+		return nil
 	}
 	// The trailer section: field lines, then an empty line.
 	for {
-		i := bytes.Index(rest, []byte("\r\n"))
-		if i < 0 {
-			return nil, errors.New("chunked body cut short: no blank line after the last chunk")
+		line, err := u.readLine()
+		switch {
+		case err == io.EOF:
+			return errors.New("chunked body cut short: no blank line after the last chunk")
+		case err != nil:
+			return err
 		}
-		line := rest[:i]
-		rest = rest[i+2:]
-		if len(line) == 0 {
+		u.off += int64(len(line))
+		if len(line) == 2 {
 			break
 		}
-		if bytes.IndexByte(line, ':') <= 0 {
-			return nil, fmt.Errorf("chunked body: malformed trailer field %q", line)
+		if field, ok := bytes.CutSuffix(line, []byte("\r\n")); !ok || bytes.IndexByte(field, ':') <= 0 {
+			return fmt.Errorf("chunked body: malformed trailer field %q", field)
 		}
 	}
-	if len(rest) > 0 {
-		return nil, fmt.Errorf("chunked body: %d bytes after the last chunk", len(rest))
+	if n, err := io.Copy(io.Discard, u.br); err != nil {
+		return err
+	} else if n > 0 {
+		return fmt.Errorf("chunked body: %d bytes after the last chunk", n)
 	}
-	return out, nil
+	return io.EOF
+}
+
+// readLine returns the next line of the body, through its CRLF (a lone LF
+// is part of the line), or what is left with io.EOF when the body ends
+// first. A line longer than maxChunkLine ends there, without its CRLF.
+func (u *unchunker) readLine() ([]byte, error) {
+	var line []byte
+	for len(line) < maxChunkLine {
+		b, err := u.br.ReadSlice('\n')
+		line = append(line, b...)
+		switch {
+		case err == nil && len(line) >= 2 && line[len(line)-2] == '\r':
+			return line, nil
+		case err == bufio.ErrBufferFull, err == nil:
+		default:
+			return line, err
+		}
+	}
+	return line, nil
+}
+
+// limitedReader reads from r, and fails with errBodyTooLong when r has more
+// than left bytes.
+type limitedReader struct {
+	r    io.Reader
+	left int64
+}
+
+func (l *limitedReader) Read(p []byte) (int, error) {
+	if l.left <= 0 {
+		// One byte more, to tell a body of exactly the limit.
+		var b [1]byte
+		if n, err := l.r.Read(b[:]); n == 0 {
+			return 0, err
+		}
+		return 0, errBodyTooLong
+	}
+	p = p[:min(int64(len(p)), l.left)]
+	n, err := l.r.Read(p)
+	l.left -= int64(n)
+	return n, err
 }
 
 // chunkSizeLine parses the chunk-size line at the start of b.
@@ -341,85 +494,6 @@ func unhex(c byte) int {
 		return int(c - 'A' + 10)
 	}
 	return -1
-}
-
-// decode returns body with the content coding c undone when body is still
-// encoded with it.
-//
-// It returns body as it is when it has been decoded already (as
-// curl --compressed does).
-//
-// gzip: a body starting with the gzip magic (1F 8B 08) must be a complete
-// gzip stream, whose CRC-32 and length are checked. deflate: a body starting
-// with a zlib header must be a complete zlib stream, whose Adler-32 is
-// checked; otherwise, a body that is exactly one raw deflate stream, which
-// browsers also accept, is decoded. An empty body is an error: there is
-// nothing to sniff, and a browser would fail to decode it.
-func decode(c string, body []byte) ([]byte, error) {
-	if len(body) == 0 {
-		return nil, fmt.Errorf("empty body with Content-Encoding: %s", c)
-	}
-	var zr io.Reader
-	var err error
-	switch {
-	case c == "gzip" || c == "x-gzip":
-		if !bytes.HasPrefix(body, []byte("\x1f\x8b\x08")) {
-			return body, nil
-		}
-		gr, gerr := gzip.NewReader(bytes.NewReader(body))
-		if gerr != nil {
-			return nil, fmt.Errorf("gzip body: %v", gerr)
-		}
-		zr = gr
-	case isZlibHeader(body):
-		if zr, err = zlib.NewReader(bytes.NewReader(body)); err != nil {
-			return nil, fmt.Errorf("deflate (zlib) body: %v", err)
-		}
-	default:
-		// A raw deflate stream has no magic and no checksum: decode
-		// it only if it is one complete stream, to the last byte.
-		r := bytes.NewReader(body)
-		out, err := readDecoded(flate.NewReader(r))
-		if err != nil || r.Len() > 0 {
-			return body, nil
-		}
-		return out, nil
-	}
-	out, err := readDecoded(zr)
-	if err != nil {
-		if err == io.ErrUnexpectedEOF {
-			return nil, fmt.Errorf("%s body cut short: the compressed stream does not end", c)
-		}
-		return nil, fmt.Errorf("%s body: %v", c, err)
-	}
-	return out, nil
-}
-
-// readDecoded reads a decompressing reader to its end, which checks the
-// stream's checksum, keeping at most mimesniff.HeaderSize bytes.
-func readDecoded(zr io.Reader) ([]byte, error) {
-	header, rest, err := mimesniff.ReadHeader(zr)
-	if err != nil {
-		return nil, err
-	}
-	n, err := io.Copy(io.Discard, io.LimitReader(rest, maxDecodedBytes+1))
-	if err != nil {
-		return nil, err
-	}
-	if n > maxDecodedBytes {
-		return nil, fmt.Errorf("decodes to more than %d bytes", maxDecodedBytes)
-	}
-	return header, nil
-}
-
-// isZlibHeader reports whether b starts with a zlib header (RFC 1950) of a
-// deflate stream without a preset dictionary.
-func isZlibHeader(b []byte) bool {
-	if len(b) < 2 {
-		return false
-	}
-	cmf, flg := b[0], b[1]
-	return cmf&0x0F == 8 && cmf>>4 <= 7 && (uint16(cmf)<<8|uint16(flg))%31 == 0 && flg&0x20 == 0
 }
 
 // peekLine returns the first line of br, its line end included, without

@@ -96,7 +96,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			usage(stdout)
 			return exitOK
 		}
-		fmt.Fprintf(stderr, "mimesniff: %v\n", err)
+		fmt.Fprintf(stderr, "mimesniff: %s\n", withoutPrefix(err.Error()))
 		usage(stderr)
 		return exitUsage
 	}
@@ -325,11 +325,21 @@ func (o *options) resource(name string, stdin io.Reader) (mimesniff.Resource, ht
 }
 
 // errorText returns the message for err, an error reading an input whose
-// name is printed before it: without the "open NAME: " of an *fs.PathError.
+// name is printed before it: without the "open NAME: " of an *fs.PathError,
+// and without the library's "mimesniff: " prefix.
 func errorText(err error) string {
+	msg := err.Error()
 	var pe *fs.PathError
 	if errors.As(err, &pe) {
-		return strings.Replace(err.Error(), pe.Error(), pe.Err.Error(), 1)
+		msg = strings.Replace(msg, pe.Error(), pe.Err.Error(), 1)
 	}
-	return err.Error()
+	return withoutPrefix(msg)
+}
+
+// withoutPrefix returns msg without the "mimesniff: " that starts the
+// library's error messages, at its start or after a wrapping message's
+// colon, since the command prints its own.
+func withoutPrefix(msg string) string {
+	msg = strings.TrimPrefix(msg, "mimesniff: ")
+	return strings.Replace(msg, ": mimesniff: ", ": ", 1)
 }
