@@ -13,7 +13,9 @@ import (
 	"io/fs"
 	"net/http"
 	"os"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/mimesniff/mimesniff"
 )
@@ -44,7 +46,8 @@ type options struct {
 	legacy      string // -legacy: "" or "ie"
 	compare     bool   // -compare
 	url         string // -url
-	browser     string // -browser: "", a mimesniff.Browser's name, or "all"
+	browser     string // -browser: "worst", a mimesniff.Browser's name, or "all"
+	browserSet  bool   // -browser was given
 
 	// open opens a file named on the command line or met in a walk; it
 	// is openFile, but for tests.
@@ -71,7 +74,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	flags.BoolVar(&o.report, "report", false, "print what a browser can do with each file for every Fetch destination")
 	flags.StringVar(&o.legacy, "legacy", "", "answer as the legacy algorithm `name` does (ie: Internet Explorer's FindMimeFromData)")
 	flags.BoolVar(&o.compare, "compare", false, "with -legacy, print the legacy answer beside the standard's")
-	flags.StringVar(&o.browser, "browser", "", "compute the type as browser `name` does (chromium, firefox, standard, or all three)")
+	flags.StringVar(&o.browser, "browser", "worst", "compute the type as browser `name` does (worst of all, standard, chromium, firefox, or all side by side)")
 	flags.StringVar(&o.url, "url", "", "with -legacy ie, the `URL` whose extension IE looks up")
 	return flags
 }
@@ -106,6 +109,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			o.typeSet = true
 		case "nosniff":
 			o.noSniffSet = true
+		case "browser":
+			o.browserSet = true
 		}
 	})
 	if msg := o.check(names); msg != "" {
@@ -153,13 +158,13 @@ func (o *options) check(names []string) string {
 		return "-url needs -legacy ie"
 	case o.report && (o.legacy != "" || o.context != mimesniff.BrowsingContext):
 		return "-report cannot be used with -legacy or -context"
-	case o.browser != "" && (o.report || o.legacy != "" || o.context != mimesniff.BrowsingContext):
+	case o.browserSet && (o.report || o.legacy != "" || o.context != mimesniff.BrowsingContext):
 		return "-browser cannot be used with -report, -legacy or -context"
 	}
-	if o.browser != "" && o.browser != "all" {
+	if o.browser != "" && o.browser != "worst" && o.browser != "all" {
 		var b mimesniff.Browser
 		if err := b.UnmarshalText([]byte(o.browser)); err != nil {
-			return fmt.Sprintf("-browser %q: want chromium, firefox, standard or all", o.browser)
+			return fmt.Sprintf("-browser %q: want worst, standard, chromium, firefox or all", o.browser)
 		}
 	}
 	stdin := 0
@@ -175,9 +180,11 @@ func (o *options) check(names []string) string {
 }
 
 // A view turns the resource of a file into what the command prints for it.
-// sniffView, the computed MIME type in the -context context, is the one
-// view today; a mode that prints something else about each file is a flag
-// that makes options.view return another one.
+// worstView, the most dangerous type of the browser profiles, is the
+// default; sniffView, the standard's computed MIME type in the -context
+// context, serves -browser standard and every context but browsing; a mode
+// that prints something else about each file is a flag that makes
+// options.view return another one.
 type view func(o *options, in input) output
 
 // input is one file as the command read it: its resource, and the response
@@ -202,15 +209,18 @@ func (o *options) view() view {
 		return reportView
 	case o.legacy == "ie":
 		return ieView
-	case o.browser != "":
-		return browserView
+	case o.context != mimesniff.BrowsingContext || o.browser == "standard":
+		return sniffView
+	case o.browser == "worst", o.browser == "":
+		return worstView
 	}
-	return sniffView
+	return browserView
 }
 
 // sniffJSON is the JSON form of a file's computed MIME type: the JSON form of
 // a mimesniff.Resource (Resource.MarshalJSON), whose context is the
-// browsing context, with the -context context instead.
+// browsing context, with the -context context instead, and for the default
+// answer the profile that computed it.
 type sniffJSON struct {
 	Supplied  mimesniff.MIMEType        `json:"supplied"`
 	NoSniff   bool                      `json:"nosniff"`
@@ -218,6 +228,7 @@ type sniffJSON struct {
 	Feeds     bool                      `json:"feeds"`
 	Context   mimesniff.SniffingContext `json:"context"`
 	Computed  mimesniff.MIMEType        `json:"computed"`
+	Browser   string                    `json:"browser,omitempty"`
 }
 
 // sniffView prints the computed MIME type of r in the context o.context, or
@@ -241,8 +252,9 @@ func sniffView(o *options, in input) output {
 
 // format returns the line printed for the file name whose output is out.
 func (o *options) format(name string, out output) ([]byte, error) {
+	name = printedName(name)
 	if !o.json {
-		return []byte(name + ": " + out.text + "\n"), nil
+		return []byte(quoteName(name) + ": " + out.text + "\n"), nil
 	}
 	obj, err := json.Marshal(out.json)
 	if err != nil {
@@ -257,6 +269,36 @@ func (o *options) format(name string, out output) ([]byte, error) {
 		line = append(line, obj[1:]...)
 	}
 	return append(line, '\n'), nil
+}
+
+// errorJSON is the JSON record of an input that could not be sniffed.
+type errorJSON struct {
+	Name  string `json:"name"`
+	Error string `json:"error"`
+}
+
+// printedName returns the name printed for the input name: "./" before a
+// name that starts with "-" but standard input's, so that no name printed
+// reads as a flag (or as standard input) to a command it is passed to.
+func printedName(name string) string {
+	if name != "-" && strings.HasPrefix(name, "-") {
+		return "./" + name
+	}
+	return name
+}
+
+// quoteName returns name as text output prints it: as it is, or as a Go
+// string literal (strconv.Quote) when it could forge or garble a line: when
+// it holds a byte that is not printable UTF-8 (a control byte such as a
+// newline, a tab or an escape, a format character such as a bidirectional
+// override, invalid UTF-8), holds ": " (which ends the name in a line), or
+// starts with a double quote (which starts a quoted name).
+func quoteName(name string) string {
+	if !utf8.ValidString(name) || strings.Contains(name, ": ") || strings.HasPrefix(name, `"`) ||
+		strings.ContainsFunc(name, func(r rune) bool { return !strconv.IsPrint(r) }) {
+		return strconv.Quote(name)
+	}
+	return name
 }
 
 // describe returns what the command prints for the file name (or standard
@@ -309,9 +351,12 @@ func (o *options) resource(name string, stdin io.Reader) (mimesniff.Resource, ht
 	}
 	if o.typeSet {
 		// The value is read as a header value from the wire: as bytes,
-		// with the apache-bug check on the value as given.
+		// with the apache-bug check on the value as given, and as the
+		// only Content-Type for the browser profiles too.
 		h.Set("Content-Type", o.contentType)
 		r.Supplied, r.CheckForApacheBug = mimesniff.SuppliedFromHTTP(h)
+		r.FetchType, _ = mimesniff.ExtractMIMEType(h)
+		r.ContentTypes = 1
 	}
 	if !o.http || o.noSniffSet {
 		r.NoSniff = o.noSniff

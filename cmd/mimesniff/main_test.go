@@ -20,6 +20,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -148,7 +149,9 @@ func writeFile(t *testing.T, dir, name string, data []byte) string {
 
 // The expected types below follow from the standard's rules
 // (https://mimesniff.spec.whatwg.org/#mime-type-sniffing-algorithm and
-// #context-specific-sniffing), as the comments say.
+// #context-specific-sniffing), as the comments say: TestSniff runs them with
+// -browser standard. (The default answer, the worst of the browser profiles,
+// is TestDefaultBrowser's.)
 var sniffTests = []struct {
 	name string
 	args []string
@@ -251,7 +254,11 @@ var sniffTests = []struct {
 func TestSniff(t *testing.T) {
 	for _, tt := range sniffTests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := runCmd(nil, tt.args...)
+			args := append([]string{"-browser", "standard"}, tt.args...)
+			if slices.Contains(tt.args, "-context") {
+				args = tt.args // the profiles are for the browsing context only
+			}
+			got := runCmd(nil, args...)
 			want := runResult{Stdout: tt.want}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("mimesniff %q mismatch (-want +got):\n%s", tt.args, diff)
@@ -297,7 +304,10 @@ func TestExt(t *testing.T) {
 		// .png is image/png: an image type, sniffed as an image.
 		{"image extension", []string{"-ext", gifAsPNG}, lines(gifAsPNG, "image/gif")},
 		{"image extension nosniff", []string{"-ext", "-nosniff", gifAsPNG}, lines(gifAsPNG, "image/png")},
-		{"type wins", []string{"-ext", "-type", "text/plain", gifAsPNG}, lines(gifAsPNG, "application/octet-stream")},
+		// The standard's answer: text/plain, an Apache value, wins over
+		// .png, and the GIF is binary. (Chromium's profile finds the GIF
+		// in binary text/plain: see TestDefaultBrowser.)
+		{"type wins", []string{"-browser", "standard", "-ext", "-type", "text/plain", gifAsPNG}, lines(gifAsPNG, "application/octet-stream")},
 		{"unknown extension", []string{"-ext", htmlUnknownExt}, lines(htmlUnknownExt, "text/html")},
 		{"no extension", []string{"-ext", htmlNoExt}, lines(htmlNoExt, "text/html")},
 		{"stdin has no extension", []string{"-ext", "-"}, lines("-", "text/html")},
@@ -375,7 +385,9 @@ func TestHTTPInline(t *testing.T) {
 		{"gzip twice, two headers", response("HTTP/1.1 200 OK\nContent-Encoding: gzip\nContent-Encoding: gzip\n", gzgz.Bytes()), nil, "text/html", ""},
 		{"gzip and identity", response("HTTP/1.1 200 OK\nContent-Encoding: identity, gzip\n", gzipped), nil, "text/html", ""},
 		{"identity", response("HTTP/1.1 200 OK\nContent-Encoding: identity\n", html), nil, "text/html", ""},
-		{"gzip with no body", response("HTTP/1.1 304 Not Modified\nContent-Encoding: gzip\nContent-Type: image/png\n", nil), nil, "", "empty body with Content-Encoding: gzip"},
+		// A 304 has no body to decode: the supplied type stands in
+		// every profile.
+		{"304 has no body to decode", response("HTTP/1.1 304 Not Modified\nContent-Encoding: gzip\nContent-Type: image/png\n", nil), nil, "image/png", ""},
 		{"deflate zlib", response("HTTP/1.1 200 OK\nContent-Encoding: deflate\n", zlibbed), nil, "text/html", ""},
 		{"deflate raw", response("HTTP/1.1 200 OK\nContent-Encoding: deflate\n", rawDeflated), nil, "text/html", ""},
 		{"gzip undecoded would be gzip", response("HTTP/1.1 200 OK\n", gzipped), nil, "application/x-gzip", ""},
@@ -390,7 +402,11 @@ func TestHTTPInline(t *testing.T) {
 		{"proxy CONNECT then response", response("HTTP/1.1 200 Connection established\n", response("HTTP/2 200\n", html)), nil, "text/html", ""},
 		{"103 early hints then 100", response("HTTP/1.1 103 Early Hints\nLink: </s.css>; rel=preload\n", response("HTTP/1.1 100 Continue\n", response("HTTP/1.1 200 OK\nContent-Type: text/plain\n", html))), nil, "text/plain", ""},
 		{"two redirects", response("HTTP/1.1 302 Found\nContent-Type: text/html\nContent-Length: 5\n", response("HTTP/1.1 301 Moved\nContent-Type: text/html\n", response("HTTP/1.1 200 OK\nContent-Type: image/gif\n", []byte(pngMagic)))), nil, "image/png", ""},
-		{"redirect not followed: body", response("HTTP/1.1 301 Moved\nContent-Length: 5\n", []byte("<html")), nil, "text/plain", ""},
+		// "<html" at the end of the input: text/plain to the standard
+		// (the end is not a tag-terminating byte) and Firefox (which
+		// wants a space or ">" after the tag), text/html to Chromium
+		// (which wants nothing after it): the worst is text/html.
+		{"redirect not followed: body", response("HTTP/1.1 301 Moved\nContent-Length: 5\n", []byte("<html")), nil, "text/html", ""},
 		{"body starting HTTP/", response("HTTP/1.1 200 OK\n", []byte("HTTP/1.1 is a protocol.\n")), nil, "text/plain", ""},
 		// Content-Length is not used: with --compressed it is the encoded length.
 		{"content-length shorter than body", response("HTTP/1.1 200 OK\nContent-Length: 3\n", []byte("abc\x00\x00")), nil, "application/octet-stream", ""},
@@ -440,6 +456,8 @@ type jsonLine struct {
 	Feeds     bool    `json:"feeds"`
 	Context   string  `json:"context"`
 	Computed  *string `json:"computed"`
+	Browser   string  `json:"browser,omitempty"` // the profile of the default answer
+	Error     string  `json:"error,omitempty"`
 }
 
 // decodeJSONLines decodes every line of out as a jsonLine, strictly.
@@ -463,23 +481,32 @@ func decodeJSONLines(t *testing.T, out string) []jsonLine {
 
 func ptr(s string) *string { return &s }
 
+// jsonTests are the JSON records of the default answer, the worst of the
+// browser profiles, which names the profile that gave it: the first of
+// standard, chromium and firefox among those that rank highest (see
+// TestDefaultBrowser), and of -context, which has none.
 var jsonTests = []struct {
 	name string
 	args []string
 	want []jsonLine
 }{
+	// Every profile computes text/html.
 	{"undefined supplied", []string{"-json", pageHTML}, []jsonLine{
-		{Name: pageHTML, Context: "browsing", Computed: ptr("text/html")},
+		{Name: pageHTML, Context: "browsing", Computed: ptr("text/html"), Browser: "standard"},
 	}},
+	// Binary under an Apache text/plain is a download everywhere, and
+	// text is text/plain everywhere.
 	{"apache bug", []string{"-json", "-type", "text/plain", dataBin, notesTXT}, []jsonLine{
-		{Name: dataBin, Supplied: ptr("text/plain"), ApacheBug: true, Context: "browsing", Computed: ptr("application/octet-stream")},
-		{Name: notesTXT, Supplied: ptr("text/plain"), ApacheBug: true, Context: "browsing", Computed: ptr("text/plain")},
+		{Name: dataBin, Supplied: ptr("text/plain"), ApacheBug: true, Context: "browsing", Computed: ptr("application/octet-stream"), Browser: "standard"},
+		{Name: notesTXT, Supplied: ptr("text/plain"), ApacheBug: true, Context: "browsing", Computed: ptr("text/plain"), Browser: "standard"},
 	}},
+	// A supplied HTML type is final everywhere.
 	{"nosniff, feeds, parameters", []string{"-json", "-nosniff", "-feeds", "-type", "text/html; Charset=\"UTF-8\"", feedRSS}, []jsonLine{
-		{Name: feedRSS, Supplied: ptr("text/html;charset=UTF-8"), NoSniff: true, Feeds: true, Context: "browsing", Computed: ptr("text/html;charset=UTF-8")},
+		{Name: feedRSS, Supplied: ptr("text/html;charset=UTF-8"), NoSniff: true, Feeds: true, Context: "browsing", Computed: ptr("text/html;charset=UTF-8"), Browser: "standard"},
 	}},
+	// "text" does not parse: no type, and a PNG everywhere.
 	{"unparsable supplied is null", []string{"-json", "-type", "text", pixelPNG}, []jsonLine{
-		{Name: pixelPNG, Context: "browsing", Computed: ptr("image/png")},
+		{Name: pixelPNG, Context: "browsing", Computed: ptr("image/png"), Browser: "standard"},
 	}},
 	{"undefined computed is null", []string{"-json", "-context", "style", pageHTML}, []jsonLine{
 		{Name: pageHTML, Context: "style"},
@@ -490,13 +517,21 @@ var jsonTests = []struct {
 	{"audio-video context", []string{"-json", "-context", "audio-video", tuneMP3}, []jsonLine{
 		{Name: tuneMP3, Context: "audio-video", Computed: ptr("audio/mpeg")},
 	}},
+	// nosniff.http: HTML with nosniff and no type is text/plain
+	// everywhere. apache-bug.http: a PNG as text/plain is a download
+	// to the standard and Firefox, and an image to Chromium, which
+	// looks for a magic number in binary text/plain. http2.http: a PNG
+	// as image/gif is image/png to the standard, image/gif to both
+	// browsers; all displayed, so the standard's.
 	{"http", []string{"-json", "-http", httpDir + "nosniff.http", httpDir + "apache-bug.http", httpDir + "http2.http"}, []jsonLine{
-		{Name: httpDir + "nosniff.http", NoSniff: true, Context: "browsing", Computed: ptr("text/plain")},
-		{Name: httpDir + "apache-bug.http", Supplied: ptr("text/plain"), ApacheBug: true, Context: "browsing", Computed: ptr("application/octet-stream")},
-		{Name: httpDir + "http2.http", Supplied: ptr("image/gif"), Context: "browsing", Computed: ptr("image/png")},
+		{Name: httpDir + "nosniff.http", NoSniff: true, Context: "browsing", Computed: ptr("text/plain"), Browser: "standard"},
+		{Name: httpDir + "apache-bug.http", Supplied: ptr("text/plain"), ApacheBug: true, Context: "browsing", Computed: ptr("image/png"), Browser: "chromium"},
+		{Name: httpDir + "http2.http", Supplied: ptr("image/gif"), Context: "browsing", Computed: ptr("image/png"), Browser: "standard"},
 	}},
+	// An Apache value over HTML: text to every profile (Chromium keeps
+	// the value with its charset, the others text/plain).
 	{"http overridden", []string{"-json", "-http", "-nosniff=false", "-type", "text/plain; charset=UTF-8", httpDir + "nosniff.http"}, []jsonLine{
-		{Name: httpDir + "nosniff.http", Supplied: ptr("text/plain;charset=UTF-8"), ApacheBug: true, Context: "browsing", Computed: ptr("text/plain")},
+		{Name: httpDir + "nosniff.http", Supplied: ptr("text/plain;charset=UTF-8"), ApacheBug: true, Context: "browsing", Computed: ptr("text/plain"), Browser: "standard"},
 	}},
 }
 
@@ -541,7 +576,11 @@ func TestErrors(t *testing.T) {
 			Stderr: "mimesniff: " + directory + ": is a directory (use -r to walk it)\n",
 			Code:   1,
 		}},
-		{"all missing, json", []string{"-json", missing, missing + "2"}, runResult{
+		// Every input has a JSON record, a failed one too.
+		{"missing, json", []string{"-json", missing, pixelGIF, missing + "2"}, runResult{
+			Stdout: `{"name":"` + missing + `","error":"no such file or directory"}` + "\n" +
+				`{"name":"` + pixelGIF + `","supplied":null,"nosniff":false,"apacheBug":false,"feeds":false,"context":"browsing","computed":"image/gif","browser":"standard"}` + "\n" +
+				`{"name":"` + missing + `2","error":"no such file or directory"}` + "\n",
 			Stderr: "mimesniff: " + missing + ": no such file or directory\n" +
 				"mimesniff: " + missing + "2: no such file or directory\n",
 			Code: 1,
@@ -615,7 +654,7 @@ func TestUsage(t *testing.T) {
 		{"unknown flag", []string{"-x", pageHTML}, 2, false, "mimesniff: flag provided but not defined: -x\n"},
 		{"unknown flag after a file", []string{pageHTML, "-x"}, 2, false, "mimesniff: flag provided but not defined: -x\n"},
 		{"bad context", []string{"-context", "video", pageHTML}, 2, false,
-			`mimesniff: invalid value "video" for flag -context: mimesniff: unknown sniffing context "video" (want one of browsing, image, audio-video, font, plugin, style, script, text-track, cache-manifest)` + "\n"},
+			`mimesniff: invalid value "video" for flag -context: unknown sniffing context "video" (want one of browsing, image, audio-video, font, plugin, style, script, text-track, cache-manifest)` + "\n"},
 		{"missing flag value", []string{"-type"}, 2, false, "mimesniff: flag needs an argument: -type\n"},
 		{"missing flag value after a file", []string{pageHTML, "-type"}, 2, false, "mimesniff: flag needs an argument: -type\n"},
 		{"bad bool", []string{"-json=maybe", pageHTML}, 2, false, `mimesniff: invalid boolean value "maybe" for -json: parse error` + "\n"},
@@ -796,7 +835,7 @@ func TestHTTPReadsBounded(t *testing.T) {
 		// A coded body must be read to its end to be checked.
 		{"endless chunked body", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n", "3\r\nabc\r\n", maxBodyBytes + 2*readAhead,
 			runResult{Stderr: "mimesniff: -: body longer than 67108864 bytes: too long to check its coding\n", Code: 1}},
-		{"endless gzip body", "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n\r\n" + gzipPrefix(), "\x00", maxBodyBytes + 2*readAhead,
+		{"endless gzip body", "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n\r\n" + gzipPrefix(), strings.Repeat("\x00", 65535) + storedBlock, maxBodyBytes + 2*readAhead,
 			runResult{Stderr: "mimesniff: -: body longer than 67108864 bytes: too long to check its coding\n", Code: 1}},
 		{"endless headers", "HTTP/1.1 200 OK\r\n", "X-A: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n", maxHeaderBytes + readAhead,
 			runResult{Stderr: "mimesniff: -: " + errHeaderTooLong.Error() + "\n", Code: 1}},
@@ -817,14 +856,18 @@ func TestHTTPReadsBounded(t *testing.T) {
 	}
 }
 
+// storedBlock is the header of a deflate stored block of 65535 bytes, not
+// the last.
+const storedBlock = "\x00\xff\xff\x00\x00"
+
 // gzipPrefix returns the start of a gzip stream: its header, an empty
 // block, and the header of a stored block of 65535 bytes, for the NUL bytes
-// that follow.
+// that follow, and then more stored blocks of them, without end.
 func gzipPrefix() string {
 	var b bytes.Buffer
 	zw := gzip.NewWriter(&b)
 	zw.Flush() // the header and an empty sync block
-	return b.String() + "\x00\xff\xff\x00\x00"
+	return b.String() + storedBlock
 }
 
 // TestTestdata checks that the saved inputs are what the tests say: a
@@ -925,9 +968,11 @@ func TestBinary(t *testing.T) {
 		if res.Code != 0 || res.Stderr != "" {
 			t.Fatalf("mimesniff %q: exit status %d, stderr %q", args, res.Code, res.Stderr)
 		}
+		// Binary as text/plain is a download everywhere; a PNG as
+		// text/plain is an image to Chromium only (see jsonTests).
 		want := []jsonLine{
-			{Name: dataBin, Supplied: ptr("text/plain"), ApacheBug: true, Context: "browsing", Computed: ptr("application/octet-stream")},
-			{Name: "-", Supplied: ptr("text/plain"), ApacheBug: true, Context: "browsing", Computed: ptr("application/octet-stream")},
+			{Name: dataBin, Supplied: ptr("text/plain"), ApacheBug: true, Context: "browsing", Computed: ptr("application/octet-stream"), Browser: "standard"},
+			{Name: "-", Supplied: ptr("text/plain"), ApacheBug: true, Context: "browsing", Computed: ptr("image/png"), Browser: "chromium"},
 		}
 		if diff := cmp.Diff(want, decodeJSONLines(t, res.Stdout)); diff != "" {
 			t.Errorf("mimesniff %q mismatch (-want +got):\n%s", args, diff)

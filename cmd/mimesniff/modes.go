@@ -91,8 +91,59 @@ func windowsRegistry(ext string) string {
 	return windowsContentTypes[strings.ToLower(ext)]
 }
 
-// browsers are the profiles -browser all prints, in order.
+// browsers are the browser profiles, in order: -browser all prints them in
+// this order, and -browser worst breaks ties by it. A new profile is one more
+// element.
 var browsers = []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox}
+
+// activeDocument reports whether t renders as an active document, one that
+// can run script with the server's origin: HTML, XML (SVG included) and PDF,
+// the scriptable MIME types.
+func activeDocument(t mimesniff.MIMEType) bool { return t.IsScriptable() }
+
+// danger ranks what browser b does with a document of type t: 2 for an
+// active document, 1 for a type it displays, 0 for a download.
+func danger(b mimesniff.Browser, t mimesniff.MIMEType) int {
+	switch {
+	case activeDocument(t):
+		return 2
+	case b.Displays(t):
+		return 1
+	}
+	return 0
+}
+
+// worst returns the most dangerous type the browser profiles compute for r
+// in a browsing context (danger), and the profile that computes it: the
+// first in browsers among those that rank highest.
+func worst(r mimesniff.Resource) (mimesniff.MIMEType, mimesniff.Browser) {
+	var t mimesniff.MIMEType
+	var by mimesniff.Browser
+	rank := -1
+	for _, b := range browsers {
+		if u := r.SniffAs(b); danger(b, u) > rank {
+			t, by, rank = u, b, danger(b, u)
+		}
+	}
+	return t, by
+}
+
+// worstView prints the most dangerous type the browser profiles compute for
+// the file (-browser worst, the default), as "NAME: TYPE"; the JSON form adds
+// the profile that computed it.
+func worstView(o *options, in input) output {
+	r := in.r
+	t, by := worst(r)
+	return output{text: t.String(), json: sniffJSON{
+		Supplied:  r.Supplied,
+		NoSniff:   r.NoSniff,
+		ApacheBug: r.CheckForApacheBug,
+		Feeds:     r.SniffFeeds,
+		Context:   mimesniff.BrowsingContext,
+		Computed:  t,
+		Browser:   by.String(),
+	}}
+}
 
 // browserJSON is one profile's answer in the JSON form of -browser.
 //

@@ -9,6 +9,7 @@ package main
 // the order of the inputs.
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -120,12 +121,20 @@ func (o *options) sniffAll(names []string, stdin io.Reader, stdout, stderr io.Wr
 		if werr != nil {
 			continue // drain
 		}
+		var line []byte
+		var err error
 		if r.err != nil {
-			fmt.Fprintf(stderr, "mimesniff: %s: %s\n", r.name, errorText(r.err))
+			fmt.Fprintf(stderr, "mimesniff: %s: %s\n", quoteName(printedName(r.name)), errorText(r.err))
 			status = exitError
-			continue
+			if !o.json {
+				continue
+			}
+			// Every input has its record in JSON, a failed one too.
+			line, err = json.Marshal(errorJSON{printedName(r.name), errorText(r.err)})
+			line = append(line, '\n')
+		} else {
+			line, err = o.format(r.name, r.out)
 		}
-		line, err := o.format(r.name, r.out)
 		if err == nil {
 			_, err = stdout.Write(line)
 		}

@@ -166,7 +166,7 @@ func TestTreeArgs(t *testing.T) {
 	}
 }
 
-// TestJSONShape checks that, in the browsing context, the command's JSON
+// TestJSONShape checks that, with -browser standard, the command's JSON
 // object for a file is the JSON form of the library's Resource, with the
 // name first.
 func TestJSONShape(t *testing.T) {
@@ -177,7 +177,7 @@ func TestJSONShape(t *testing.T) {
 		{"-http", httpDir + "http2.http"},
 	} {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
-			got := runCmd(nil, append([]string{"-json"}, args...)...)
+			got := runCmd(nil, append([]string{"-json", "-browser", "standard"}, args...)...)
 			var o options
 			o.open = openFile
 			if err := newFlagSet(&o).Parse(args); err != nil {
