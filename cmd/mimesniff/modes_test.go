@@ -125,6 +125,7 @@ func TestModeUsage(t *testing.T) {
 		{"-report", "-context", "image", "f"},
 		{"-browser", "netscape", "f"},
 		{"-browser", "all", "-report", "f"},
+		{"-browser", "worst", "-context", "image", "f"},
 	} {
 		if got := runCmd(nil, args...); got.Code != exitUsage {
 			t.Errorf("mimesniff %v: exit %d, want %d", args, got.Code, exitUsage)
@@ -169,5 +170,67 @@ func TestBrowserMode(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, obj); diff != "" {
 		t.Errorf("-browser all -json mismatch (-want +got):\n%s", diff)
+	}
+}
+
+// TestDefaultBrowser checks the default answer, -browser worst: the most
+// dangerous type the profiles compute. Each row's comment gives what the
+// standard, Chromium and Firefox compute, ranked 2 for an active document
+// (HTML, XML, PDF), 1 for a type that profile displays, 0 for a download;
+// the first profile of the highest rank wins.
+func TestDefaultBrowser(t *testing.T) {
+	dir := t.TempDir()
+	// The SVG files: a comment, then a newline.
+	svg := writeFile(t, dir, "comment.svg", []byte("<!--\n<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n"))
+	onload := writeFile(t, dir, "onload", []byte("<body/onload=alert(1)>"))
+	const mkv = "../../testdata/files/video.mkv" // EBML with the matroska DocType
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		// text/html (2), text/html (2), text/html (2).
+		{"all agree", []string{pageHTML}, lines(pageHTML, "text/html")},
+		// text/plain (1): "<!--" needs a tag-terminating byte after
+		// it; text/html (2): Chromium takes the prefix; text/html (2):
+		// Firefox takes "<!--" before anything.
+		{"comment then newline", []string{svg}, lines(svg, "text/html")},
+		{"-browser worst is the default", []string{"-browser", "worst", svg}, lines(svg, "text/html")},
+		// text/plain (1); text/html (2), a tag needs nothing after
+		// it; text/plain (1), Firefox wants a space or ">" after it.
+		{"tag without terminator", []string{onload}, lines(onload, "text/html")},
+		// application/octet-stream (0), binary under an Apache type;
+		// image/png (1), Chromium looks for a magic number in binary
+		// text/plain; application/octet-stream (0).
+		{"PNG as Apache text/plain", []string{"-type", "text/plain", pixelPNG}, lines(pixelPNG, "image/png")},
+		// application/octet-stream (0); text/plain (1), Chromium shows
+		// a response without a type as text under nosniff;
+		// application/octet-stream (0).
+		{"binary under nosniff", []string{"-nosniff", dataBin}, lines(dataBin, "text/plain")},
+		// application/octet-stream (0), no webm DocType; video/webm
+		// (1), any EBML file; video/matroska (1): a tie, to Chromium,
+		// the earlier.
+		{"tie between displayed types", []string{mkv}, lines(mkv, "video/webm")},
+		// text/plain (1), unknown/unknown is sniffed; text/plain (1);
+		// application/octet-stream (0), Firefox downloads
+		// unknown/unknown: the standard's, the first.
+		{"a download does not win", []string{"-type", "unknown/unknown", notesTXT}, lines(notesTXT, "text/plain")},
+		// application/octet-stream (0) everywhere, printed without
+		// "(download)".
+		{"every profile downloads", []string{dataBin}, lines(dataBin, "application/octet-stream")},
+		// application/rss+xml (2, XML) by the legacy feed rules;
+		// text/html (2); text/html (2): the standard's, the first.
+		{"feeds", []string{"-type", "text/html", "-feeds", feedRSS}, lines(feedRSS, "application/rss+xml")},
+		// The profiles are for documents: another context is the
+		// standard's.
+		{"image context", []string{"-context", "image", "-type", "text/plain", pixelPNG}, lines(pixelPNG, "image/png")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := runCmd(nil, tc.args...)
+			if diff := cmp.Diff(runResult{Stdout: tc.want}, got); diff != "" {
+				t.Errorf("mimesniff %s mismatch (-want +got):\n%s", strings.Join(tc.args, " "), diff)
+			}
+		})
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"syscall"
 )
@@ -205,7 +206,8 @@ func (o *options) produce(names []string, slots chan<- chan result, jobs chan<- 
 }
 
 // walk emits every file of the tree at root, in lexical order, and reports
-// whether to go on. Symbolic links in the tree are not followed, and not
+// whether to go on. A path that starts with "-" (walking ".") is emitted
+// with "./" before it, so that a file named "-" is not standard input. Symbolic links in the tree are not followed, and not
 // listed, as with find -type f; other special files are listed with an
 // error, without being opened; errors reading a directory are listed too.
 func (o *options) walk(root string, emit func(name string, err error) bool) bool {
@@ -216,6 +218,11 @@ func (o *options) walk(root string, emit func(name string, err error) bool) bool
 		root += string(filepath.Separator)
 	}
 	filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if strings.HasPrefix(path, "-") {
+			// A file walked from "." whose name starts with "-": not
+			// standard input, nor a flag.
+			path = "./" + path
+		}
 		switch {
 		case err != nil:
 			// A directory that cannot be read, after its entry.

@@ -290,3 +290,73 @@ func runQuiet(b *testing.B, cmd *exec.Cmd) {
 		}
 	}
 }
+
+// TestHostileNames walks a tree whose file names try to forge lines, send
+// terminal escapes, or pass for flags, and checks that the text output has
+// one line per file, its name quoted where it must be, and the JSON output
+// one record per input, a failed one included.
+func TestHostileNames(t *testing.T) {
+	dir := t.TempDir()
+	for name, data := range map[string]string{
+		`"quoted"`:                   "plain text",
+		"-":                          "<p>x</p>", // not standard input, which is empty
+		"-rf":                        "plain text",
+		"bidi\u202eLMTH.txt":         "plain text",
+		"esc\x1b[31m.txt":            "plain text",
+		"invalid\xff.txt":            "plain text",
+		"new\nline.html":             "<p>x</p>",
+		"plain.txt":                  "plain text",
+		"tab\tname":                  "plain text",
+		"x.png: image/png\nevil.htm": "<p>x</p>", // in a directory "x.png: image"
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, dir, name, []byte(data))
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, "fifo\n: x"), 0o644); err != nil {
+		t.Skipf("no FIFO: %v", err)
+	}
+	t.Chdir(dir) // so that the walk gives names starting with "-"
+
+	got := runCmd(nil, "-r", ".")
+	want := runResult{
+		Stdout: `"\"quoted\"": text/plain` + "\n" +
+			"./-: text/html\n" +
+			"./-rf: text/plain\n" +
+			`"bidi\u202eLMTH.txt": text/plain` + "\n" +
+			`"esc\x1b[31m.txt": text/plain` + "\n" +
+			`"invalid\xff.txt": text/plain` + "\n" +
+			`"new\nline.html": text/html` + "\n" +
+			"plain.txt: text/plain\n" +
+			`"tab\tname": text/plain` + "\n" +
+			`"x.png: image/png\nevil.htm": text/html` + "\n",
+		Stderr: `mimesniff: "fifo\n: x": not a regular file (named pipe (FIFO)): not read` + "\n",
+		Code:   1,
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("mimesniff -r . mismatch (-want +got):\n%s", diff)
+	}
+
+	got = runCmd(nil, "-r", "-json", ".")
+	var names []string
+	for line := range strings.Lines(got.Stdout) {
+		var rec struct{ Name, Computed, Error string }
+		if err := json.Unmarshal([]byte(line), &rec); err != nil || !strings.HasSuffix(line, "}\n") {
+			t.Fatalf("line %q: not one JSON record: %v", line, err)
+		}
+		if (rec.Error == "") == (rec.Computed == "") {
+			t.Errorf("record %q: want a computed type or an error", line)
+		}
+		names = append(names, rec.Name)
+	}
+	// encoding/json writes U+FFFD for a byte that is not UTF-8.
+	wantNames := []string{`"quoted"`, "./-", "./-rf", "bidi\u202eLMTH.txt", "esc\x1b[31m.txt", "fifo\n: x",
+		"invalid\uFFFD.txt", "new\nline.html", "plain.txt", "tab\tname", "x.png: image/png\nevil.htm"}
+	if diff := cmp.Diff(wantNames, names); diff != "" {
+		t.Errorf("mimesniff -r -json . names mismatch (-want +got):\n%s", diff)
+	}
+	if got.Code != 1 || got.Stderr != want.Stderr {
+		t.Errorf("mimesniff -r -json .: exit status %d, stderr %q; want 1, %q", got.Code, got.Stderr, want.Stderr)
+	}
+}
