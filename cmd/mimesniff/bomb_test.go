@@ -1,0 +1,124 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// buildBomb builds ../../testdata/bomb.go, the generator of compression
+// bombs, and returns its path.
+func buildBomb(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(binDir, "bomb")
+	if out, err := exec.Command("go", "build", "-o", path, "../../testdata/bomb.go").CombinedOutput(); err != nil {
+		t.Fatalf("go build testdata/bomb.go: %v\n%s", err, out)
+	}
+	return path
+}
+
+// runMeasured runs cmd and returns what it printed, how long it took and its
+// peak resident memory in bytes (the kernel's maxrss).
+func runMeasured(t *testing.T, cmd *exec.Cmd) (runResult, time.Duration, int64) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait()
+	elapsed := time.Since(start)
+	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if !ok {
+		t.Skip("no rusage on this system")
+	}
+	return runResult{stdout.String(), stderr.String(), cmd.ProcessState.ExitCode()}, elapsed, ru.Maxrss * 1024
+}
+
+// TestBombs pipes a 10 GiB gzip body and a 10 GiB raw deflate body (each
+// decoding to about 10 TiB), as curl -si prints them, into the built
+// command, and checks that each is answered in under a second and under
+// 50 MB of peak memory: the limit on what -http decodes to check a body's
+// coding, as an error naming the coding, never a type computed from the
+// coded bytes. Then sixteen such dumps on disk at once: under 50 MB too.
+func TestBombs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command and testdata/bomb.go")
+	}
+	bin, bomb := binary(t), buildBomb(t)
+	for _, coding := range []string{"gzip", "deflate", "zlib"} {
+		t.Run(coding, func(t *testing.T) {
+			gen := exec.Command(bomb, "-http", "-coding", coding, "-size", "10GiB")
+			cmd := exec.Command(bin, "-http", "-")
+			pipe, err := gen.StdoutPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd.Stdin = pipe
+			if err := gen.Start(); err != nil {
+				t.Fatal(err)
+			}
+			got, elapsed, peak := runMeasured(t, cmd)
+			gen.Process.Kill()
+			gen.Wait()
+			t.Logf("10 GiB %s dump: %v, peak memory %.1f MB", coding, elapsed, float64(peak)/1e6)
+			label := map[string]string{"gzip": "gzip", "deflate": "deflate", "zlib": "deflate"}[coding]
+			want := runResult{Stderr: fmt.Sprintf("mimesniff: -: %s body decodes to more than %d bytes: too long to check its coding\n", label, maxDecodedBytes), Code: 1}
+			if got != want {
+				t.Errorf("mimesniff -http - = %+v, want %+v", got, want)
+			}
+			if elapsed >= time.Second {
+				t.Errorf("answered in %v, want under a second", elapsed)
+			}
+			if peak >= 50e6 {
+				t.Errorf("peak memory %d bytes, want under 50 MB", peak)
+			}
+		})
+	}
+
+	t.Run("sixteen dumps", func(t *testing.T) {
+		dump, err := exec.Command(bomb, "-http", "-coding", "gzip", "-size", "4MiB").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		var names []string
+		var want runResult
+		for i := range 16 {
+			name := writeFile(t, dir, fmt.Sprintf("bomb%02d.http", i), dump)
+			names = append(names, name)
+			want.Stderr += fmt.Sprintf("mimesniff: %s: gzip body decodes to more than %d bytes: too long to check its coding\n", name, maxDecodedBytes)
+		}
+		want.Code = 1
+		got, elapsed, peak := runMeasured(t, exec.Command(bin, append([]string{"-http"}, names...)...))
+		t.Logf("16 bomb dumps of 4 MiB: %v, peak memory %.1f MB", elapsed, float64(peak)/1e6)
+		if got != want {
+			t.Errorf("mimesniff -http (16 dumps) = %+v, want %+v", got, want)
+		}
+		if peak >= 50e6 {
+			t.Errorf("peak memory %d bytes, want under 50 MB", peak)
+		}
+	})
+
+	// Below the limits, a bomb's type is printed.
+	t.Run("small", func(t *testing.T) {
+		dump, err := exec.Command(bomb, "-http", "-coding", "gzip", "-size", "64KiB").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := writeFile(t, t.TempDir(), "small.http", dump)
+		got := runBinary(t, nil, "-http", name)
+		if want := (runResult{Stdout: lines(name, "text/html")}); got != want {
+			t.Errorf("mimesniff -http %s = %+v, want %+v", name, got, want)
+		}
+	})
+}
