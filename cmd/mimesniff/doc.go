@@ -12,11 +12,33 @@ Usage:
 
 	mimesniff [flags] [file ...]
 
-For each file it prints a line "FILE: TYPE", where TYPE is the computed MIME
-type, serialized as the standard does (text/html;charset=utf-8), or
-"undefined" for the standard's undefined MIME type, which only some contexts
-give. A file of "-" is standard input, printed as "-"; it may be given once.
-Only the first 1445 bytes of each file, the resource header, are read.
+For each file it prints a line "FILE: TYPE". By default TYPE is what a
+browser does with the file when it is navigated to, not what the standard
+alone says, since no browser runs the standard as written: it is the most
+dangerous type that the standard and the browser profiles (Chromium and
+Firefox, see -browser) compute, ranking a type that renders as an active
+document (HTML, XML including SVG, PDF: a page that can run script) above a
+type the profile displays (text, images, media it plays) above a download;
+among profiles that rank the same, the first of standard, chromium and
+firefox. So a file that any of them renders as a page is reported as one.
+-browser standard gives the standard's computed MIME type instead, as
+earlier versions did. Types are serialized as the standard does
+(text/html;charset=utf-8), or "undefined" for the standard's undefined MIME
+type, which only some contexts give. A file of "-" is standard input,
+printed as "-"; it may be given once. Only the first 1445 bytes of each
+file, the resource header, are read.
+
+FILE is printed as it was given or found, except that a name that could
+forge or garble a line is printed as a Go string literal, as
+strconv.Quote writes it ("new\nline.html", "caf\xe9.txt"): a name that
+holds a control byte (a newline, a tab, an escape), another character that
+is not printable (such as a bidirectional override), a byte that is not
+UTF-8, or ": ", or that starts with a double quote. So every line is one
+name, a colon, a space and a type, and a name that starts with a double
+quote is a quoted one. A name that starts with "-" (but standard input's)
+is printed with "./" before it, so that it is not taken for a flag by a
+command it is passed to. Error messages on standard error print names the
+same way.
 
 Flags may come before or after the files and apply to all of them; "--"
 ends the flags. By default the supplied MIME type, what the server says, is
@@ -54,13 +76,18 @@ The flags are:
 		apache-bug flag is set from it, and the no-sniff flag from
 		X-Content-Type-Options.
 	-json
-		Print one JSON object a line instead of text:
-		{"name":"FILE","supplied":"text/plain","nosniff":false,
+		Print one JSON object a line instead of text, one for every
+		input: {"name":"FILE","supplied":"text/plain","nosniff":false,
 		"apacheBug":true,"feeds":false,"context":"browsing",
-		"computed":"application/octet-stream"}. supplied and computed are
-		null for the undefined MIME type. Without "name", this is the JSON
-		form of a mimesniff.Resource (Resource.MarshalJSON) when the
-		context is browsing.
+		"computed":"image/png","browser":"chromium"}, where browser is
+		the profile that gave the default answer. supplied and computed
+		are null for the undefined MIME type. With -browser standard
+		there is no browser member, and without "name" this is the JSON
+		form of a mimesniff.Resource (Resource.MarshalJSON) in the
+		browsing context. An input that could not be read or sniffed is
+		{"name":"FILE","error":"message"}, as well as the line on
+		standard error. encoding/json writes each byte of a name that is
+		not UTF-8 as U+FFFD: the text output keeps such names exact.
 	-r
 		Walk the directories among the files, and sniff every regular
 		file in them, in lexical order as filepath.WalkDir gives them, so
@@ -94,15 +121,20 @@ The flags are:
 		("ie text/html, standard image/gif"); with -json, add
 		"standard":"image/gif".
 	-browser name
-		Print the type a browser computes for a document it is navigated
-		to (mimesniff.Resource.SniffAs) instead of the standard's: name is
-		chromium, firefox, standard, or all for the three side by side
-		("standard text/plain, chromium text/html, firefox text/plain").
-		A type the browser downloads rather than displays is followed by
-		"(download)". The profiles are fitted to recordings of Chromium 156
-		and Firefox ESR 153 (see the package's README). With -json:
-		{"name":"FILE","chromium":{"computed":"text/html",
-		"displayed":true},...}. Not with -report, -legacy or -context.
+		Choose whose answer to print for a document the browser is
+		navigated to (mimesniff.Resource.SniffAs): worst, the default, the
+		most dangerous type of all the profiles (see above); standard, the
+		standard's computed MIME type; chromium or firefox, that
+		browser's; or all for each profile side by side ("standard
+		text/plain, chromium text/html, firefox text/plain"). With
+		chromium, firefox and all, a type the browser downloads rather
+		than displays is followed by "(download)". The profiles are fitted
+		to recordings of Chromium 156 and Firefox ESR 153 (see the
+		package's README). With -json and all: {"name":"FILE",
+		"chromium":{"computed":"text/html","displayed":true},...}. The
+		profiles are for documents: with -context other than browsing,
+		-report or -legacy, the answer is theirs, and -browser is an
+		error.
 	-url URL
 		With -legacy ie, the URL of the resource, whose extension IE looks
 		up in the registry when the bytes alone say only text or binary.
@@ -117,28 +149,46 @@ counts: interim responses (100 Continue, as "curl -si -X POST" with a body
 prints it, 103 Early Hints) are skipped, and so are the responses of a
 redirect chain that "curl -siL" followed, printed without their bodies (a
 response whose headers are directly followed by a status line). HTTP/2 and
-HTTP/3 status lines as curl prints them ("HTTP/2 200") are accepted. The
-status lines and headers of a file may take 1 MiB at most, in 100 responses
-at most.
+HTTP/3 status lines as curl prints them ("HTTP/2 200") are accepted. A 204
+or 304 response has no body.
 
 curl prints the body with or without its chunked framing (--raw keeps it)
-and with or without its content coding (--compressed removes it), but keeps
-the Transfer-Encoding and Content-Encoding headers either way. So mimesniff
-looks at the bytes: a body whose first line is a chunk-size line must be a
-whole chunked body, which is unchunked; a body that starts with the gzip
-magic bytes must be a whole gzip stream whose CRC-32 and length match,
-which is decoded; for deflate, a zlib stream (checked by its Adler-32), or
-a body that is exactly one raw deflate stream, which browsers also accept.
-Any other body was already decoded by curl and is sniffed as it is. So the
-answer is the same for -si, -si --raw, -si --compressed and -siL captures of
-one response. A body that starts like a coding but is not a whole, valid
-stream of it (cut short, a checksum that does not match, a chunk size that
-overflows), an empty body with a Content-Encoding, or a coding browsers do
-not decode here (br, zstd) is an error: mimesniff never guesses. One case
-cannot be told apart from the bytes: a body whose content is itself a
-complete gzip stream, sent with Content-Encoding: gzip and saved with
---compressed, looks like its own encoded form and is decoded once more;
-save such responses without --compressed.
+and with or without its content codings (--compressed removes them), but
+keeps the Transfer-Encoding and Content-Encoding headers either way. So
+mimesniff looks at the bytes: a body whose first line is a chunk-size line
+must be a whole chunked body, which is unchunked. Then, for the coding
+applied last: a body that starts with the gzip magic bytes is gzip; for
+deflate, a body that starts with a zlib header is zlib, and any other is
+decoded as raw deflate, which browsers also accept, unless its first bytes
+are not a deflate stream at all. Any other body was already decoded by curl
+and is sniffed as it is. What is still coded is decoded by the library
+(mimesniff.ResourceFromHTTP), every coding listed, as a browser does: gzip,
+x-gzip and deflate, up to five stacked ("gzip, gzip"); identity is no
+coding. The body is then read to its end, so that the chunked framing and
+each coding's end and checksum (CRC-32 and length, Adler-32) are checked.
+So the answer is the same for -si, -si --raw, -si --compressed and -siL
+captures of one response. A body that starts like a coding but is not a
+whole, valid stream of it (cut short, a checksum that does not match, a
+chunk size that overflows), an empty body with a Content-Encoding (as in a
+saved response to HEAD, which nothing tells from an empty body), more than
+five codings, or a coding the library does not decode (br, zstd, compress,
+any other) is an error naming the coding: mimesniff never prints a type
+computed from coded bytes. Two cases cannot be told apart from the bytes: a
+body whose content is itself a complete gzip stream, sent with
+Content-Encoding: gzip and saved with --compressed, looks like its own
+encoded form and is decoded once more; and a very short body sent as
+deflate and saved with --compressed can read as a raw deflate stream cut
+short, an error. Save such responses without --compressed.
+
+Limits keep a file that is not an HTTP response, or a compression bomb,
+from being read or decoded whole: the status lines and headers of a file
+may take 1 MiB at most, in 100 responses at most; a body to unchunk or
+decode may be 64 MiB at most ("body longer than 67108864 bytes: too long to
+check its coding"), and its decoding 256 MiB ("gzip body decodes to more
+than 268435456 bytes: too long to check its coding"), so that a 10 GiB
+bomb is refused in a tenth of a second; and the library reads at most 1 MiB
+of coded bytes for the first 1445 decoded ones. A body without a chunked
+framing or a coding is read no further than its first 1445 bytes.
 
 # Special files
 
@@ -159,15 +209,18 @@ something writes to it: to sniff a pipe, give it as standard input, as in
 	mimesniff -context image -json photo
 	mimesniff -ext download.html
 	mimesniff -report -type image/png upload.bin
-	mimesniff -legacy ie -compare -type image/gif avatar.gif
+	mimesniff -legacy ie -compare -type text/plain page.html
 	mimesniff -browser all -http dump
+	mimesniff -browser standard -r ~/uploads
 
 # Exit status
 
 0 when every file was read and sniffed; 1 when some input could not be (it
 is missing, a special file, a directory without -r, not an HTTP response
-with -http, ...): an error "mimesniff: FILE: message" is printed on standard
-error for each, and the other inputs are still sniffed; 2 for bad usage: an
-unknown flag, a bad -context value, no file at all, or "-" twice.
+with -http, a body whose coding is refused, ...): an error "mimesniff: FILE:
+message" is printed on standard error for each (and with -json a record
+with "error"), and the other inputs are still sniffed; 2 for bad usage: an
+unknown flag, a bad -context or -browser value, no file at all, or "-"
+twice.
 */
 package main
