@@ -377,11 +377,12 @@ func (hs *Headers) applyPolicy(p Policy) {
 // extensions gives every MIME type the package computes a file extension, for
 // storage names and Content-Disposition filenames.
 //
-// It holds the types of the signature tables, in their order, and those of the
-// rules around them. mime.ExtensionsByType knows none for several of them
-// (application/x-gzip, image/x-icon, audio/wave,
-// application/x-rar-compressed), and what it knows depends on the machine's
-// mime.types files.
+// It holds the types of the signature tables, in their order, those of the
+// rules around them, and those only the browser profiles compute.
+// mime.ExtensionsByType knows none for several of them (application/x-gzip,
+// image/x-icon, audio/wave, application/x-rar-compressed, video/matroska),
+// and what it knows depends on the machine's mime.types files (".3ga" for
+// video/3gpp on Debian).
 var extensions = []struct{ essence, ext string }{
 	{"text/html", ".html"},
 	{"text/xml", ".xml"},
@@ -416,6 +417,9 @@ var extensions = []struct{ essence, ext string }{
 	{"application/atom+xml", ".atom"},
 	{"text/vtt", ".vtt"},
 	{"text/cache-manifest", ".appcache"},
+	// Types only the browser profiles compute.
+	{"video/matroska", ".mkv"},
+	{"video/3gpp", ".3gp"},
 	// Types a server commonly declares that a browser runs.
 	{"text/javascript", ".js"},
 	{"application/json", ".json"},
@@ -427,9 +431,19 @@ var extensions = []struct{ essence, ext string }{
 
 // Extension returns a file extension for t, with its dot, such as ".png".
 //
-// It is taken from the package's own table for every type it can compute (and
-// a few that servers declare), else it is the first that
-// [mime.ExtensionsByType] knows, else "". Parameters are ignored.
+// It is taken from the package's own table for every type the standard or a
+// browser profile ([Resource.SniffAs]) can compute (and a few that servers
+// declare), else it is the first that [mime.ExtensionsByType] knows, else
+// "". Parameters are ignored.
+//
+// A computed type says what a browser makes of the bytes, not what format
+// they are. Every ZIP-based format (.docx, .xlsx, .odt, .epub, .apk, .jar)
+// computes as application/zip, which Extension names ".zip", and every
+// binary format the standard does not know as application/octet-stream
+// (".bin"). So take the type to declare, and the name of a stored upload,
+// from your own allow-list of the types you accept (each with its
+// extension) or from a format detector, and use Extension only for a type
+// you have no better name for; see the example.
 func Extension(t MIMEType) string {
 	e := t.Essence()
 	for _, x := range extensions {

@@ -18,6 +18,8 @@ import (
 	"net/http/httptest"
 	"net/http/httptrace"
 	"net/textproto"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -716,9 +718,34 @@ func TestExtensionEveryComputedType(t *testing.T) {
 	} {
 		types = append(types, mimesniff.MustParse(s))
 	}
+	// Every type a browser profile computes for a testdata file, with no
+	// type, an unknown one or an Apache one.
+	files, err := filepath.Glob("testdata/files/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, h := range []http.Header{{}, {"Content-Type": {"unknown/unknown"}}, {"Content-Type": {"text/plain"}}} {
+			r, _, _ := mimesniff.ResourceFromHTTP(h, bytes.NewReader(data))
+			for _, b := range []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox} {
+				types = append(types, r.SniffAs(b))
+			}
+		}
+	}
 	for _, ty := range types {
 		if ext := mimesniff.Extension(ty); len(ext) < 2 || ext[0] != '.' {
 			t.Errorf("Extension(%s) = %q, want a dot and a name", ty, ext)
+		}
+	}
+	// The types only the profiles compute, which mime.ExtensionsByType
+	// names differently or not at all.
+	for ty, want := range map[string]string{"video/matroska": ".mkv", "video/3gpp": ".3gp"} {
+		if ext := mimesniff.Extension(mimesniff.MustParse(ty)); ext != want {
+			t.Errorf("Extension(%s) = %q, want %q", ty, ext, want)
 		}
 	}
 }
