@@ -5,6 +5,8 @@
 package mimesniff_test
 
 import (
+	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -45,6 +47,55 @@ func ExampleResourceFromResponse() {
 	// computed: image/png
 	// header: 1445 bytes
 	// body: 3000 bytes, <nil>
+}
+
+// A crawler that asks for compressed bodies itself gets them as they came:
+// ResourceFromResponse decodes gzip and deflate before it sniffs, and
+// leaves the body decoded for the caller. A coding it does not decode is an
+// error that says so, with nothing sniffed.
+func ExampleResourceFromResponse_contentCodings() {
+	page := []byte("<!DOCTYPE html><title>crawled</title>" + strings.Repeat("<p>text</p>", 300))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header()["Content-Type"] = nil // no type: the page is sniffed
+		if r.URL.Path == "/br" {
+			w.Header().Set("Content-Encoding", "br")
+			w.Write([]byte{0x00, 0x00, 0x10, 'x', 0x03}) // "x", uncompressed brotli
+			return
+		}
+		w.Header().Set("Content-Encoding", "gzip")
+		zw := gzip.NewWriter(w)
+		zw.Write(page)
+		zw.Close()
+	}))
+	defer srv.Close()
+
+	for _, path := range []string{"/gzip", "/br"} {
+		req, _ := http.NewRequest("GET", srv.URL+path, nil)
+		req.Header.Set("Accept-Encoding", "gzip, deflate, br") // so Go's transport leaves decoding to us
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		r, err := mimesniff.ResourceFromResponse(resp)
+		if errors.Is(err, mimesniff.ErrUnsupportedContentCoding) {
+			fmt.Println(path, "not sniffed:", err)
+			resp.Body.Close()
+			continue
+		}
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		body, err := io.ReadAll(io.LimitReader(resp.Body, 10<<20)) // bound what a small coded body decodes to
+		resp.Body.Close()
+		fmt.Println(path, "computed:", r.Sniff())
+		fmt.Println(path, "body:", len(body), "bytes,", err, "uncompressed:", resp.Uncompressed)
+	}
+	// Output:
+	// /gzip computed: text/html
+	// /gzip body: 3337 bytes, <nil> uncompressed: true
+	// /br not sniffed: mimesniff: content coding "br" is not supported
 }
 
 func ExampleReadHeader() {

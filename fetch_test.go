@@ -739,7 +739,7 @@ func TestContentCodings(t *testing.T) {
 		{name: "two gzip members", encoding: []string{"gzip"}, body: append(bytes.Clone(gz), gz...), want: append(bytes.Clone(page), page...)},
 
 		// Codings not decoded: nothing is read.
-		{name: "br", encoding: []string{"br"}, body: []byte("\x0b\x02\x80abc\x03"),
+		{name: "br", encoding: []string{"br"}, body: brotli([]byte("abc")),
 			wantErr: `mimesniff: content coding "br" is not supported`, wantCoding: "br", wantIs: mimesniff.ErrUnsupportedContentCoding},
 		{name: "zstd", encoding: []string{"zstd"}, body: gz,
 			wantErr: `mimesniff: content coding "zstd" is not supported`, wantCoding: "zstd", wantIs: mimesniff.ErrUnsupportedContentCoding},
