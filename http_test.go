@@ -513,10 +513,10 @@ func TestResourceFromResponse(t *testing.T) {
 	long[1445] = 0x00
 
 	tests := []struct {
-		name      string
-		status    string      // "": 200 OK
-		header    string      // header lines of the raw response
-		body      []byte      // the bytes sent after the header
+		name   string
+		status string // "": 200 OK
+		header string // header lines of the raw response
+		body   []byte // the bytes sent after the header
 		length int    // Content-Length; 0: len(body)
 
 		wantSupplied string // "": undefined
