@@ -233,12 +233,13 @@ func listCodings(h http.Header) []string {
 // body, of which outer is the one applied last, as curl --compressed does.
 // It returns a reader of the whole body, which it may have begun to read.
 //
-// gzip: the body does not start with the gzip magic (1F 8B 08). deflate: the
-// body does not start with a zlib header, and its first bytes do not decode
-// as a raw deflate stream: the library's decoder fails on them as corrupt
-// input (a stream that decodes but is cut short is a raw deflate stream cut
-// short, not plain bytes). An empty body, and a coding the library does not
-// decode, are left to the library to refuse.
+// gzip: the body does not start with the gzip magic (1F 8B 08), nor is it a
+// shorter part of it. deflate: the body does not start with a zlib header,
+// and its first bytes do not decode as a raw deflate stream: the library's
+// decoder fails on them as corrupt input (a stream that decodes but is cut
+// short is a raw deflate stream cut short, not plain bytes). An empty body,
+// and a coding the library does not decode, are left to the library to
+// refuse.
 func decodedByCurl(outer string, body *bufio.Reader) (bool, io.Reader) {
 	start, _ := body.Peek(3)
 	if len(start) == 0 {
@@ -246,7 +247,10 @@ func decodedByCurl(outer string, body *bufio.Reader) (bool, io.Reader) {
 	}
 	switch outer {
 	case "gzip", "x-gzip":
-		return !bytes.HasPrefix(start, []byte("\x1f\x8b\x08")), body
+		// A body shorter than the magic but starting like it is a gzip
+		// stream cut short.
+		magic := []byte("\x1f\x8b\x08")
+		return !bytes.HasPrefix(start, magic) && !bytes.HasPrefix(magic, start), body
 	case "deflate":
 		if isZlibHeader(start) {
 			return false, body

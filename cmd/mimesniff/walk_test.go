@@ -224,6 +224,13 @@ func TestBadDumps(t *testing.T) {
 		{"empty gzip body", "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 0\r\n\r\n", "empty body with Content-Encoding: gzip"},
 		{"zlib with a bad Adler-32", "HTTP/1.1 200 OK\r\nContent-Encoding: deflate\r\n\r\n" + badAdler(zlibbed(html)), "deflate body: zlib: invalid checksum"},
 		{"brotli", "HTTP/1.1 200 OK\r\nContent-Encoding: br\r\n\r\nxx", `content coding "br" is not supported`},
+		{"zstd", "HTTP/1.1 200 OK\r\nContent-Encoding: zstd\r\n\r\n\x28\xb5\x2f\xfd", `content coding "zstd" is not supported`},
+		{"unknown coding", "HTTP/1.1 200 OK\r\nContent-Encoding: x-squash\r\n\r\n<p>", `content coding "x-squash" is not supported`},
+		{"ten codings", "HTTP/1.1 200 OK\r\nContent-Encoding: " + strings.Repeat("gzip, ", 9) + "gzip\r\n\r\n" + string(gz),
+			`Content-Encoding "gzip, gzip, gzip, gzip, gzip, gzip, gzip, gzip, gzip, gzip" stacks more than 5 codings`},
+		{"gzip length wrong", "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n\r\n" + badLength(gz), "gzip body: gzip: invalid checksum"},
+		{"raw deflate cut short", "HTTP/1.1 200 OK\r\nContent-Encoding: deflate\r\n\r\n" + string(deflated(html)[:20]), "deflate body cut short: the compressed stream does not end"},
+		{"inner gzip cut short", "HTTP/1.1 200 OK\r\nContent-Encoding: gzip, gzip\r\n\r\n" + string(gzipped(gz[:len(gz)-3])), "gzip body cut short: the compressed stream does not end"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			name := writeFile(t, dir, strings.ReplaceAll(tt.name, " ", "-")+".http", []byte(tt.dump))
@@ -235,6 +242,58 @@ func TestBadDumps(t *testing.T) {
 			}
 			if diff := cmp.Diff(want, got); diff != "" {
 				t.Errorf("mimesniff -http %q mismatch (-want +got):\n%s", tt.dump, diff)
+			}
+		})
+	}
+}
+
+// badLength returns the gzip stream z with the length in its trailer changed.
+func badLength(z []byte) string {
+	z = bytes.Clone(z)
+	z[len(z)-4] ^= 1
+	return string(z)
+}
+
+// TestNoTypeFromCodedBytes cuts a coded body at every byte, and flips every
+// bit of a checksummed one after its first bytes (gzip's magic, zlib's
+// header: a body that does not start like its coding was decoded by curl),
+// and checks that -http never prints a type computed from the coded bytes:
+// each is the decoded page's type or an error.
+func TestNoTypeFromCodedBytes(t *testing.T) {
+	html := readFile(t, pageHTML)
+	for _, tc := range []struct {
+		name, encoding string
+		body           []byte
+		skip           int // bytes not flipped
+	}{
+		{"gzip", "gzip", gzipped(html), 3},
+		{"zlib", "deflate", zlibbed(html), 2},
+		{"raw deflate", "deflate", deflated(html), -1},
+		{"gzip, gzip", "gzip, gzip", gzipped(gzipped(html)), 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			head := "HTTP/1.1 200 OK\r\nContent-Encoding: " + tc.encoding + "\r\n\r\n"
+			check := func(what string, body []byte, mustFail bool) {
+				got := runCmd(strings.NewReader(head+string(body)), "-browser", "standard", "-http", "-")
+				switch {
+				case got.Code == 1 && strings.HasPrefix(got.Stderr, "mimesniff: -: ") && got.Stdout == "":
+				case got.Code == 0 && got.Stdout == "-: text/html\n" && !mustFail:
+				default:
+					t.Errorf("%s: %+v; want an error or the page's text/html", what, got)
+				}
+			}
+			for n := range len(tc.body) {
+				check(fmt.Sprintf("cut at %d", n), tc.body[:n], true)
+			}
+			if tc.skip < 0 {
+				return
+			}
+			for i := tc.skip; i < len(tc.body); i++ {
+				for bit := range 8 {
+					b := bytes.Clone(tc.body)
+					b[i] ^= 1 << bit
+					check(fmt.Sprintf("bit %d of byte %d flipped", bit, i), b, false)
+				}
 			}
 		})
 	}
