@@ -540,12 +540,14 @@ var (
 //
 // [ResourceFromHTTP] and [ResourceFromResponse] return it, and the body they
 // return yields it, when Content-Encoding lists a coding that is not
-// supported (Err is [ErrUnsupportedContentCoding]; nothing has been read),
-// more than five codings, or when the coded bytes are not a valid stream of
-// their coding: cut short (Err is [io.ErrUnexpectedEOF]), empty, or
+// supported (Err is [ErrUnsupportedContentCoding]; nothing has been read)
+// or more than five codings, or when the coded bytes are not a valid stream
+// of their coding: empty, cut short (Err is [io.ErrUnexpectedEOF]),
 // corrupt (Err is the decompressor's error, such as [gzip.ErrChecksum],
-// [zlib.ErrChecksum] or a [flate.CorruptInputError]). A crawler can tell
-// "not sniffed" from "sniffed" with errors.As, and "a coding I could decode
+// [gzip.ErrHeader], [zlib.ErrChecksum] or a [flate.CorruptInputError]),
+// followed by more bytes inside the coding around it, or needing more than
+// 1 MiB of coded bytes for the resource header. A crawler can tell "not
+// sniffed" from "sniffed" with errors.As, and "a coding I could decode
 // myself" with errors.Is(err, ErrUnsupportedContentCoding).
 type ContentCodingError struct {
 	// Coding is the content coding at fault, in lower case as
@@ -588,7 +590,7 @@ func contentCodings(h http.Header) ([]string, error) {
 	var codings []string
 	for _, v := range h.Values("Content-Encoding") {
 		for c := range strings.SplitSeq(v, ",") {
-			c = strings.ToLower(strings.Trim(c, " \t"))
+			c = lowerString(strings.Trim(c, " \t")) // byte-lowercase
 			switch c {
 			case "", "identity":
 				continue

@@ -751,6 +751,9 @@ func TestContentCodings(t *testing.T) {
 			wantErr: `mimesniff: content coding "br" is not supported`, wantCoding: "br", wantIs: mimesniff.ErrUnsupportedContentCoding},
 		{name: "control byte in a coding", encoding: []string{"gzip\x1b[2J"}, body: gz,
 			wantErr: `mimesniff: content coding "gzip\x1b[2j" is not supported`, wantCoding: "gzip\x1b[2j", wantIs: mimesniff.ErrUnsupportedContentCoding},
+		// Bytes are lower-cased one by one, as Fetch does: not as UTF-8.
+		{name: "byte FF in a coding", encoding: []string{"GZIP\xff"}, body: gz,
+			wantErr: `mimesniff: content coding "gzip\xff" is not supported`, wantCoding: "gzip\xff", wantIs: mimesniff.ErrUnsupportedContentCoding},
 		{name: "six codings", encoding: []string{"gzip, gzip, gzip, gzip, gzip, gzip"}, body: many(6),
 			wantErr: `mimesniff: Content-Encoding "gzip, gzip, gzip, gzip, gzip, gzip" stacks more than 5 codings`, wantCoding: "gzip, gzip, gzip, gzip, gzip, gzip"},
 		{name: "ten codings", encoding: slices.Repeat([]string{"gzip"}, 10), body: many(10),
