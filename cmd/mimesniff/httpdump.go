@@ -161,11 +161,11 @@ func readResponse(br *bufio.Reader) (*http.Response, *bufio.Reader, error) {
 // browser would sniff it.
 //
 // That is the body with the chunked framing and the content codings that the
-// bytes still carry removed. Without either, only the first
-// mimesniff.HeaderSize bytes are read. Otherwise the body is read to its end
-// as a stream, to check the framing and the codings' checksums, up to
-// maxBodyBytes of it and maxDecodedBytes of its decoding. A 1xx, 204 or 304
-// response has no body.
+// bytes still carry removed. Without either (or when curl has removed the
+// codings), only what the first mimesniff.HeaderSize bytes need is read.
+// Otherwise the body is read to its end as a stream, to check the framing
+// and the codings' checksums, up to maxBodyBytes of it and maxDecodedBytes of
+// its decoding. A 1xx, 204 or 304 response has no body.
 func readBody(resp *http.Response, br *bufio.Reader) (mimesniff.Resource, error) {
 	if c := resp.StatusCode; c/100 == 1 || c == http.StatusNoContent || c == http.StatusNotModified {
 		r, _, err := mimesniff.ResourceFromHTTP(resp.Header, nil)
@@ -195,11 +195,12 @@ func readBody(resp *http.Response, br *bufio.Reader) (mimesniff.Resource, error)
 		if decoded, in = decodedByCurl(codings[len(codings)-1], body); decoded {
 			h = h.Clone()
 			h.Del("Content-Encoding")
+			codings = nil
 		}
 	}
 	r, rest, err := mimesniff.ResourceFromHTTP(h, in)
-	if err != nil {
-		return mimesniff.Resource{}, err
+	if err != nil || !chunked && len(codings) == 0 {
+		return r, err // nothing left to check
 	}
 	// Read to the end: the chunked framing, the checksums and the end of
 	// each coded stream are checked there.

@@ -832,6 +832,11 @@ func TestHTTPReadsBounded(t *testing.T) {
 	}{
 		{"endless body", "HTTP/1.1 200 OK\r\n\r\n", "<p>", readAhead + mimesniff.HeaderSize,
 			runResult{Stdout: lines("-", "text/html")}},
+		// A body curl decoded has nothing to check after its header.
+		{"endless gzip body decoded by curl", "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n\r\n", "<p>", 2*readAhead + mimesniff.HeaderSize,
+			runResult{Stdout: lines("-", "text/html")}},
+		{"endless deflate body decoded by curl", "HTTP/1.1 200 OK\r\nContent-Encoding: deflate\r\n\r\n", "<p>", 2*readAhead + mimesniff.HeaderSize,
+			runResult{Stdout: lines("-", "text/html")}},
 		// A coded body must be read to its end to be checked.
 		{"endless chunked body", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n", "3\r\nabc\r\n", maxBodyBytes + 2*readAhead,
 			runResult{Stderr: "mimesniff: -: body longer than 67108864 bytes: too long to check its coding\n", Code: 1}},
