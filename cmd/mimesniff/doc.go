@@ -188,7 +188,8 @@ check its coding"), and its decoding 256 MiB ("gzip body decodes to more
 than 268435456 bytes: too long to check its coding"), so that a 10 GiB
 bomb is refused in a tenth of a second; and the library reads at most 1 MiB
 of coded bytes for the first 1445 decoded ones. A body without a chunked
-framing or a coding is read no further than its first 1445 bytes.
+framing or a coding left, such as one curl has decoded, is read no further
+than what its first 1445 bytes need.
 
 # Special files
 
