@@ -122,7 +122,7 @@ func (b Browser) Displays(t MIMEType) bool {
 	}
 	e := t.Essence()
 	switch {
-	case t.IsHTML(), t.IsXML(), t.IsJSON(), t.IsJavaScript(), t.Type() == "text", e == "application/pdf":
+	case b.Scriptable(t), t.IsJSON(), t.IsJavaScript(), t.Type() == "text":
 		return true
 	case t.IsImage(), t.IsAudioOrVideo():
 		if b == Standard {
@@ -132,6 +132,62 @@ func (b Browser) Displays(t MIMEType) bool {
 	}
 	return false
 }
+
+// Scriptable reports whether b, rendering a document of type t, can run
+// script in it.
+//
+// For every profile these are the standard's scriptable MIME types: HTML,
+// XML (SVG and XHTML included) and PDF, whose viewer runs the document's own
+// scripts. A browser adds the types it renders as one of those
+// (chromiumXSLIsXML, firefoxMultipartParts). A type a profile only shows as
+// text, an image or media, or downloads, runs nothing.
+// See https://mimesniff.spec.whatwg.org/#scriptable-mime-type.
+func (b Browser) Scriptable(t MIMEType) bool {
+	if t.IsScriptable() {
+		return true
+	}
+	switch b {
+	case Chromium:
+		return chromiumXSLIsXML(t)
+	case Firefox:
+		return firefoxMultipartParts(t)
+	}
+	return false
+}
+
+// chromiumXSLIsXML reports whether t is a type Chromium renders as an XML
+// document although it is no XML MIME type: text/xsl.
+//
+// Chromium's XML types are the standard's and text/xsl, so an upload
+// declared text/xsl renders as XML and runs the script of an XHTML or SVG
+// element in it, even under nosniff (issue 20: a body that is XHTML, SVG with
+// a script, an XSLT style sheet or an HTML polyglot, by navigation, iframe,
+// object and embed).
+func chromiumXSLIsXML(t MIMEType) bool { return t.Essence() == "text/xsl" }
+
+// firefoxMultipartParts reports whether t is a multipart type whose parts
+// Firefox renders, each as the document its own Content-Type says.
+//
+// A body of type multipart/x-mixed-replace whose parts are text/html renders
+// as HTML and runs script, even under nosniff (issue 20). Firefox's
+// multipart converter also takes multipart/mixed and multipart/byteranges
+// (the answer to a request for several ranges).
+func firefoxMultipartParts(t MIMEType) bool {
+	switch t.Essence() {
+	case "multipart/x-mixed-replace", "multipart/mixed", "multipart/byteranges":
+		return true
+	}
+	return false
+}
+
+// chromiumWorkerAnyType is Chromium's rule for the type of a classic worker
+// or shared worker script: any type runs that Fetch has not blocked.
+//
+// HTML's "fetch a classic worker script" accepts only a JavaScript MIME
+// type; Chromium starts a dedicated and a shared worker from a same-origin
+// response with no Content-Type, text/plain, application/octet-stream,
+// unknown/unknown or text/html (issue 20).
+func chromiumWorkerAnyType() bool { return true }
 
 // plays reports whether b renders a media type e by itself.
 func (b Browser) plays(e string) bool {

@@ -15,25 +15,35 @@ import (
 )
 
 // A page uploaded as an "image" and served with the uploader's type runs
-// nowhere: with image/png and nosniff, Fetch blocks it as a script and a
-// document shows it as an image. Served with no type, the same bytes run
-// as a page and as a classic script.
+// nowhere: with image/png and nosniff, Fetch blocks it as a script and every
+// browser shows it as an image. Served with no type, the same bytes render
+// as a page that runs script with the server's origin in every profile, and
+// run as a classic script.
 func ExampleReportFor() {
 	page := []byte("<html><script>alert(1)</script>")
 
 	asImage := http.Header{"Content-Type": {"image/png"}, "X-Content-Type-Options": {"nosniff"}}
 	rep := mimesniff.ReportFor(asImage, page)
-	fmt.Println("image/png, nosniff:", rep.Script)
+	fmt.Println("image/png, nosniff:", rep.DocumentScript, rep.ScriptInclusion)
 
 	rep = mimesniff.ReportFor(http.Header{}, page)
-	fmt.Print("no type:")
-	for d := range rep.ScriptDestinations() {
-		fmt.Print(" ", d)
+	fmt.Println("no type:", rep.DocumentScript, rep.ScriptInclusion)
+	for _, v := range rep.Destinations {
+		if v.Script != 0 {
+			fmt.Printf("  %s in %s\n", v.Destination, v.Script)
+		}
 	}
-	fmt.Println()
 	// Output:
-	// image/png, nosniff: false
-	// no type: document embed frame iframe object script
+	// image/png, nosniff: false false
+	// no type: true true
+	//   document in standard,chromium,firefox
+	//   embed in standard,chromium,firefox
+	//   frame in standard,chromium,firefox
+	//   iframe in standard,chromium,firefox
+	//   object in standard,chromium,firefox
+	//   script in standard,chromium,firefox
+	//   sharedworker in chromium
+	//   worker in chromium
 }
 
 // SafeHeaders chooses the headers for bytes whose type nobody declared:
