@@ -85,3 +85,47 @@ func ExampleHandler() {
 	// text/plain nosniff
 	// true
 }
+
+// A server that takes uploads decides on the bytes and on the uploader's
+// claim once, keeps the headers SafeHeaders chose with the bytes, and
+// serves with them. Here it accepts images only: a page that claims to be
+// an image is served as that image type with nosniff, which no browser
+// renders as a page, and a page that claims text/xsl (Chromium renders it as
+// XML and runs its script) is refused.
+func ExampleSafeHeaders_uploads() {
+	images := map[string]bool{"image/png": true, "image/gif": true, "image/jpeg": true, "image/webp": true}
+	upload := func(claim string, data []byte) (mimesniff.Headers, bool) {
+		declared, _ := mimesniff.Parse(claim) // the zero MIMEType when there is no claim
+		hs := mimesniff.SafeHeaders(declared, data, mimesniff.DefaultPolicy)
+		return hs, images[hs.ContentType.Essence()]
+	}
+	page := []byte("<html><script>alert(1)</script>")
+	for _, u := range []struct {
+		claim string
+		data  []byte
+	}{
+		{"image/png", []byte("\x89PNG\r\n\x1a\n")},
+		{"", []byte("GIF89a")},
+		{"image/png", page},
+		{"text/xsl", page},
+		{"", page},
+	} {
+		hs, ok := upload(u.claim, u.data)
+		if !ok {
+			fmt.Printf("%q: refused (%s)\n", u.claim, hs.ContentType)
+			continue
+		}
+		// On download: the stored headers, then the bytes.
+		w := httptest.NewRecorder()
+		hs.Set(w.Header())
+		w.Write(u.data)
+		rep := mimesniff.ReportFor(w.Result().Header, w.Body.Bytes())
+		fmt.Printf("%q: served as %s, document script %v\n", u.claim, w.Header().Get("Content-Type"), rep.DocumentScript)
+	}
+	// Output:
+	// "image/png": served as image/png, document script false
+	// "": served as image/gif, document script false
+	// "image/png": served as image/png, document script false
+	// "text/xsl": refused (text/xsl)
+	// "": refused (text/plain)
+}

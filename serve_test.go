@@ -7,6 +7,7 @@ package mimesniff_test
 import (
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -423,5 +424,50 @@ func TestExtensionEveryComputedType(t *testing.T) {
 		if ext := mimesniff.Extension(ty); len(ext) < 2 || ext[0] != '.' {
 			t.Errorf("Extension(%s) = %q, want a dot and a name", ty, ext)
 		}
+	}
+}
+
+// TestREADMETestRecipe runs the README's recipe for a test of a handler,
+// "can this response ever render as a document that runs script, in any
+// browser profile", on handlers it must catch and handlers it must pass.
+// The recipe it replaced asked only the standard (Resource.Sniff), and
+// passed the first of them, which Chromium renders as HTML.
+func TestREADMETestRecipe(t *testing.T) {
+	// The recipe, as the README prints it.
+	rendersAsPage := func(handler http.Handler) bool {
+		rec := httptest.NewRecorder()
+		handler.ServeHTTP(rec, httptest.NewRequest("GET", "/avatar/1", nil))
+		rep := mimesniff.ReportFor(rec.Result().Header, rec.Body.Bytes())
+		return rep.DocumentScript
+	}
+	handlerOf := func(body []byte, header ...string) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			for i := 0; i < len(header); i += 2 {
+				w.Header()[header[i]] = append(w.Header()[header[i]], header[i+1])
+			}
+			w.Write(body)
+		})
+	}
+	tests := []struct {
+		name    string
+		handler http.Handler
+		want    bool
+	}{
+		{"text/html then */*, nosniff", handlerOf([]byte("hello"), "Content-Type", "text/html", "Content-Type", "*/*", "X-Content-Type-Options", "nosniff"), true},
+		{"lower-case content-type", handlerOf(pngBytes, "content-type", "text/html", "X-Content-Type-Options", "nosniff"), true},
+		{"text/xsl, nosniff", handlerOf([]byte("<x/>"), "Content-Type", "text/xsl", "X-Content-Type-Options", "nosniff"), true},
+		{"no type", handlerOf(htmlBytes), true},
+		{"PNG as image/png, nosniff", handlerOf(pngBytes, "Content-Type", "image/png", "X-Content-Type-Options", "nosniff"), false},
+		{"page as text/plain, nosniff", handlerOf(htmlBytes, "Content-Type", "text/plain", "X-Content-Type-Options", "nosniff"), false},
+		{"text/html behind Handler", mimesniff.Handler(handlerOf(htmlBytes, "Content-Type", "text/html")), false},
+		{"lower-case text/html behind Handler", mimesniff.Handler(handlerOf(htmlBytes, "content-type", "text/html")), false},
+		{"no type behind Handler", mimesniff.Handler(handlerOf(htmlBytes)), false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := rendersAsPage(tc.handler); got != tc.want {
+				t.Errorf("the recipe says %v, want %v", got, tc.want)
+			}
+		})
 	}
 }
