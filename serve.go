@@ -202,18 +202,13 @@ func (d Destination) isDocumentLike() bool {
 // A response is a response as the report and the serving policy read it.
 type response struct {
 	// res is the resource as the standard reads the headers (the last
-	// Content-Type value), with FetchType and ContentTypes set for the
-	// browser profiles.
+	// Content-Type value), with how the browser profiles read them.
 	res Resource
 
 	// fetchType is the type extracted from the headers, and fetchOK
 	// false when extracting failed.
 	fetchType MIMEType
 	fetchOK   bool
-
-	// attachment is the set of profiles for which Content-Disposition
-	// turns a navigation into a download.
-	attachment BrowserSet
 
 	// sandbox is the effect of the Content-Security-Policy headers'
 	// sandbox directives on a document.
@@ -240,8 +235,7 @@ func (rr *response) read(h http.Header, header []byte) {
 	}
 	rr.res.NoSniff = DetermineNoSniff(h)
 	rr.res.Header = resourceHeader(header)
-	rr.res.FetchType, rr.res.ContentTypes = rr.fetchType, len(values)
-	rr.attachment = dispositionAttachment(h)
+	rr.res.http = httpReading{fromHTTP: true, fetchType: rr.fetchType, contentTypes: len(values), attachment: dispositionAttachment(h)}
 	rr.sandbox = cspSandbox(h)
 }
 
@@ -294,14 +288,14 @@ func (rr *response) script(b Browser, d Destination) bool {
 // documentScript reports whether the response renders, for destination d
 // in profile b, as a document that runs script with the server's origin.
 func (rr *response) documentScript(b Browser, d Destination) bool {
-	if rr.attachment.Has(b) && b.downloadsAttachment(d) {
+	if rr.res.http.attachment.Has(b) && b.downloadsAttachment(d) {
 		return false
 	}
 	if rr.sandbox&sandboxed != 0 && rr.sandbox&(allowScripts|allowSameOrigin) != allowScripts|allowSameOrigin {
 		// No script, or script in an opaque origin.
 		return false
 	}
-	if b.Scriptable(rr.res.SniffAs(b)) {
+	if b.Scriptable(rr.res.sniffAs(b)) {
 		return true
 	}
 	// The standard names the last Content-Type value; Fetch, which
@@ -548,10 +542,8 @@ func SafeHeaders(declared MIMEType, header []byte, p Policy) Headers {
 // script in some profile, for some document-like destination.
 func activeServed(t MIMEType, header []byte) bool {
 	rr := response{fetchType: t, fetchOK: t.IsValid()}
-	rr.res = Resource{Supplied: t, NoSniff: true, Header: resourceHeader(header), FetchType: t}
-	if t.IsValid() {
-		rr.res.ContentTypes = 1
-	}
+	rr.res = Resource{Supplied: t, NoSniff: true, Header: resourceHeader(header)}
+	rr.res.http = httpReading{fromHTTP: true, fetchType: t, contentTypes: 1}
 	for _, b := range profiles {
 		if rr.documentScript(b, DestinationDocument) {
 			return true
