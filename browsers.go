@@ -7,6 +7,7 @@ package mimesniff
 import (
 	"bytes"
 	"errors"
+	"net/http"
 	"strconv"
 )
 
@@ -61,9 +62,22 @@ func (b *Browser) UnmarshalText(text []byte) error {
 // For Standard it is [Resource.Sniff]. For a browser it is the type the
 // browser gives a document it is navigated to: document.contentType where
 // it renders one; where it downloads, a type for which [Browser.Displays]
-// is false. Both browsers read the Content-Type headers as Fetch does
-// ([Resource.FetchType]). SniffAs never allocates.
+// is false, such as application/octet-stream for a response that
+// Content-Disposition makes an attachment. For a resource built from HTTP
+// ([ResourceFromHTTP]), each browser reads the header list as it does
+// (httpReading); for any other, it reads r's fields. SniffAs never
+// allocates.
 func (r Resource) SniffAs(b Browser) MIMEType {
+	if b != Standard && r.http.attachment.Has(b) {
+		return applicationOctet
+	}
+	return r.sniffAs(b)
+}
+
+// sniffAs is SniffAs without Content-Disposition: the type b renders the
+// response as where it does not download it, as an object or embed element
+// does.
+func (r *Resource) sniffAs(b Browser) MIMEType {
 	switch b {
 	case Chromium:
 		return r.sniffChromium()
@@ -73,22 +87,48 @@ func (r Resource) SniffAs(b Browser) MIMEType {
 	return r.Sniff()
 }
 
-// browserType returns the supplied MIME type as browsers read it.
+// An httpReading is how the browser profiles read an HTTP response's header
+// list, where a browser departs from the standard's reading.
 //
-// It is FetchType for a resource built from HTTP headers, otherwise
-// Supplied.
+// Its zero value is that of a resource not built from HTTP.
+type httpReading struct {
+	// fromHTTP reports whether the resource was built from a header list.
+	fromHTTP bool
+
+	// fetchType is the type extracted from the Content-Type values, as
+	// Chromium and Firefox read them (fetchSupplied).
+	fetchType MIMEType
+
+	// contentTypes is the number of Content-Type header lines (Firefox's
+	// Apache-bug check needs one).
+	contentTypes int
+
+	// attachment is the set of profiles for which Content-Disposition
+	// makes a navigation a download.
+	attachment BrowserSet
+}
+
+// readHTTP returns how the browser profiles read header list h.
+func readHTTP(h http.Header) httpReading {
+	t, _ := ExtractMIMEType(h)
+	return httpReading{fromHTTP: true, fetchType: t, contentTypes: len(h["Content-Type"]), attachment: dispositionAttachment(h)}
+}
+
+// fetchSupplied returns the supplied MIME type as Chromium and Firefox read
+// the Content-Type headers.
 //
-// Both browsers take Fetch's "extract a MIME type" over all Content-Type
-// headers, so "text/html" then "*/*" is text/html, in either order, for
-// any body and under nosniff too (cases two-html-star/binary.bin,
+// Both take Fetch's "extract a MIME type" over all Content-Type headers, so
+// "text/html" then "*/*" is text/html, in either order, for any body and
+// under nosniff too (cases two-html-star/binary.bin,
 // two-star-html/binary.bin, two-html-star-ns/binary.bin), where the
-// standard takes the last value.
+// standard takes the last value. A resource not built from HTTP has one
+// supplied type, Supplied.
 // https://fetch.spec.whatwg.org/#concept-header-extract-mime-type
-func (r *Resource) browserType() MIMEType {
-	if r.ContentTypes == 0 {
+func (r *Resource) fetchSupplied() MIMEType {
+	if !r.http.fromHTTP {
 		return r.Supplied
 	}
-	return r.FetchType
+	return r.http.fetchType
 }
 
 // Types only the browser profiles compute.
@@ -122,7 +162,7 @@ func (b Browser) Displays(t MIMEType) bool {
 	}
 	e := t.Essence()
 	switch {
-	case t.IsHTML(), t.IsXML(), t.IsJSON(), t.IsJavaScript(), t.Type() == "text", e == "application/pdf":
+	case b.Scriptable(t), t.IsJSON(), t.IsJavaScript(), t.Type() == "text":
 		return true
 	case t.IsImage(), t.IsAudioOrVideo():
 		if b == Standard {
@@ -132,6 +172,62 @@ func (b Browser) Displays(t MIMEType) bool {
 	}
 	return false
 }
+
+// Scriptable reports whether b, rendering a document of type t, can run
+// script in it.
+//
+// For every profile these are the standard's scriptable MIME types: HTML,
+// XML (SVG and XHTML included) and PDF, whose viewer runs the document's own
+// scripts. A browser adds the types it renders as one of those
+// (chromiumXSLIsXML, firefoxMultipartParts). A type a profile only shows as
+// text, an image or media, or downloads, runs nothing.
+// See https://mimesniff.spec.whatwg.org/#scriptable-mime-type.
+func (b Browser) Scriptable(t MIMEType) bool {
+	if t.IsScriptable() {
+		return true
+	}
+	switch b {
+	case Chromium:
+		return chromiumXSLIsXML(t)
+	case Firefox:
+		return firefoxMultipartParts(t)
+	}
+	return false
+}
+
+// chromiumXSLIsXML reports whether t is a type Chromium renders as an XML
+// document although it is no XML MIME type: text/xsl.
+//
+// Chromium's XML types are the standard's and text/xsl, so an upload
+// declared text/xsl renders as XML and runs the script of an XHTML or SVG
+// element in it, even under nosniff (issue 20: a body that is XHTML, SVG with
+// a script, an XSLT style sheet or an HTML polyglot, by navigation, iframe,
+// object and embed).
+func chromiumXSLIsXML(t MIMEType) bool { return t.Essence() == "text/xsl" }
+
+// firefoxMultipartParts reports whether t is a multipart type whose parts
+// Firefox renders, each as the document its own Content-Type says.
+//
+// A body of type multipart/x-mixed-replace whose parts are text/html renders
+// as HTML and runs script, even under nosniff (issue 20). Firefox's
+// multipart converter also takes multipart/mixed and multipart/byteranges
+// (the answer to a request for several ranges).
+func firefoxMultipartParts(t MIMEType) bool {
+	switch t.Essence() {
+	case "multipart/x-mixed-replace", "multipart/mixed", "multipart/byteranges":
+		return true
+	}
+	return false
+}
+
+// chromiumWorkerAnyType is Chromium's rule for the type of a classic worker
+// or shared worker script: any type runs that Fetch has not blocked.
+//
+// HTML's "fetch a classic worker script" accepts only a JavaScript MIME
+// type; Chromium starts a dedicated and a shared worker from a same-origin
+// response with no Content-Type, text/plain, application/octet-stream,
+// unknown/unknown or text/html (issue 20).
+func chromiumWorkerAnyType() bool { return true }
 
 // plays reports whether b renders a media type e by itself.
 func (b Browser) plays(e string) bool {
@@ -153,7 +249,7 @@ func (b Browser) plays(e string) bool {
 // every other type is kept. Under nosniff it sniffs nothing, and a response
 // with no type is shown as text/plain (chromiumNoSniffIsText).
 func (r *Resource) sniffChromium() MIMEType {
-	t := r.browserType()
+	t := r.fetchSupplied()
 	h := resourceHeader(r.Header)
 	if r.NoSniff {
 		return chromiumNoSniffIsText(t)
@@ -356,7 +452,7 @@ func hasRSSRoot(h []byte) bool {
 // sniffed by its unknown decoder (firefoxUnknown), which under nosniff only
 // tells text from binary.
 func (r *Resource) sniffFirefox() MIMEType {
-	t := r.browserType()
+	t := r.fetchSupplied()
 	h := resourceHeader(r.Header)
 	if m, ok := firefoxMedia(h); ok && !(r.NoSniff && t.IsValid()) && t != applicationOctet {
 		return m
@@ -370,7 +466,7 @@ func (r *Resource) sniffFirefox() MIMEType {
 			return firefoxTextOrBinary(h)
 		}
 		return firefoxUnknown(h)
-	case r.CheckForApacheBug && r.ContentTypes <= 1 && !r.NoSniff:
+	case r.CheckForApacheBug && r.http.contentTypes <= 1 && !r.NoSniff:
 		return firefoxTextOrBinary(h)
 	}
 	return t

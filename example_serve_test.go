@@ -15,25 +15,35 @@ import (
 )
 
 // A page uploaded as an "image" and served with the uploader's type runs
-// nowhere: with image/png and nosniff, Fetch blocks it as a script and a
-// document shows it as an image. Served with no type, the same bytes run
-// as a page and as a classic script.
+// nowhere: with image/png and nosniff, Fetch blocks it as a script and every
+// browser shows it as an image. Served with no type, the same bytes render
+// as a page that runs script with the server's origin in every profile, and
+// run as a classic script.
 func ExampleReportFor() {
 	page := []byte("<html><script>alert(1)</script>")
 
 	asImage := http.Header{"Content-Type": {"image/png"}, "X-Content-Type-Options": {"nosniff"}}
 	rep := mimesniff.ReportFor(asImage, page)
-	fmt.Println("image/png, nosniff:", rep.Script)
+	fmt.Println("image/png, nosniff:", rep.DocumentScript, rep.ScriptInclusion)
 
 	rep = mimesniff.ReportFor(http.Header{}, page)
-	fmt.Print("no type:")
-	for d := range rep.ScriptDestinations() {
-		fmt.Print(" ", d)
+	fmt.Println("no type:", rep.DocumentScript, rep.ScriptInclusion)
+	for _, v := range rep.Destinations {
+		if v.Script != 0 {
+			fmt.Printf("  %s in %s\n", v.Destination, v.Script)
+		}
 	}
-	fmt.Println()
 	// Output:
-	// image/png, nosniff: false
-	// no type: document embed frame iframe object script
+	// image/png, nosniff: false false
+	// no type: true true
+	//   document in standard,chromium,firefox
+	//   embed in standard,chromium,firefox
+	//   frame in standard,chromium,firefox
+	//   iframe in standard,chromium,firefox
+	//   object in standard,chromium,firefox
+	//   script in standard,chromium,firefox
+	//   sharedworker in chromium
+	//   worker in chromium
 }
 
 // SafeHeaders chooses the headers for bytes whose type nobody declared:
@@ -74,4 +84,48 @@ func ExampleHandler() {
 	// Output:
 	// text/plain nosniff
 	// true
+}
+
+// A server that takes uploads decides on the bytes and on the uploader's
+// claim once, keeps the headers SafeHeaders chose with the bytes, and
+// serves with them. Here it accepts images only: a page that claims to be
+// an image is served as that image type with nosniff, which no browser
+// renders as a page, and a page that claims text/xsl (Chromium renders it as
+// XML and runs its script) is refused.
+func ExampleSafeHeaders_uploads() {
+	images := map[string]bool{"image/png": true, "image/gif": true, "image/jpeg": true, "image/webp": true}
+	upload := func(claim string, data []byte) (mimesniff.Headers, bool) {
+		declared, _ := mimesniff.Parse(claim) // the zero MIMEType when there is no claim
+		hs := mimesniff.SafeHeaders(declared, data, mimesniff.DefaultPolicy)
+		return hs, images[hs.ContentType.Essence()]
+	}
+	page := []byte("<html><script>alert(1)</script>")
+	for _, u := range []struct {
+		claim string
+		data  []byte
+	}{
+		{"image/png", []byte("\x89PNG\r\n\x1a\n")},
+		{"", []byte("GIF89a")},
+		{"image/png", page},
+		{"text/xsl", page},
+		{"", page},
+	} {
+		hs, ok := upload(u.claim, u.data)
+		if !ok {
+			fmt.Printf("%q: refused (%s)\n", u.claim, hs.ContentType)
+			continue
+		}
+		// On download: the stored headers, then the bytes.
+		w := httptest.NewRecorder()
+		hs.Set(w.Header())
+		w.Write(u.data)
+		rep := mimesniff.ReportFor(w.Result().Header, w.Body.Bytes())
+		fmt.Printf("%q: served as %s, document script %v\n", u.claim, w.Header().Get("Content-Type"), rep.DocumentScript)
+	}
+	// Output:
+	// "image/png": served as image/png, document script false
+	// "": served as image/gif, document script false
+	// "image/png": served as image/png, document script false
+	// "text/xsl": refused (text/xsl)
+	// "": refused (text/plain)
 }

@@ -25,7 +25,11 @@ import (
 // See https://fetch.spec.whatwg.org/#concept-request-destination.
 type Destination uint8
 
-// The destinations of the Fetch Standard, in its order.
+// The destinations of the Fetch Standard.
+//
+// The values are append-only: the first 23 are in the Fetch Standard's order
+// of 2025, and a destination Fetch adds later is appended, so that no value
+// ever changes meaning. Their number is the length of [Report.Destinations].
 const (
 	DestinationEmpty         Destination = iota // "": fetch(), XMLHttpRequest, navigator.sendBeacon
 	DestinationAudio                            // "audio": audio elements
@@ -50,6 +54,7 @@ const (
 	DestinationWebIdentity                      // "webidentity": FedCM
 	DestinationWorker                           // "worker": Worker
 	DestinationXSLT                             // "xslt": the xml-stylesheet processing instruction
+	DestinationText                             // "text": import ... with { type: "text" }
 
 	numDestinations = iota
 )
@@ -79,6 +84,7 @@ var destinationNames = [numDestinations]string{
 	DestinationWebIdentity:   "webidentity",
 	DestinationWorker:        "worker",
 	DestinationXSLT:          "xslt",
+	DestinationText:          "text",
 }
 
 // String returns Fetch's string for d, such as "script".

@@ -59,6 +59,7 @@ func TestAPIAllocs(t *testing.T) {
 	header := http.Header{"Content-Type": {"text/html;charset=utf-8"}, "X-Content-Type-Options": {"nosniff"}}
 	png := http.Header{"Content-Type": {"image/png"}}
 	plain := http.Header{"Content-Type": {"text/plain"}, "X-Content-Type-Options": {"nosniff"}}
+	spaced := http.Header{"Content-Type": {"text/html; charset=utf-8"}}
 	htmlBody := []byte("<!DOCTYPE html><script>alert(1)</script>")
 	for _, tc := range []struct {
 		name string
@@ -84,6 +85,8 @@ func TestAPIAllocs(t *testing.T) {
 		{"DetermineNoSniff", 0, func() { mimesniff.DetermineNoSniff(header) }},
 		{"ExtractMIMEType, one value", 0, func() { mimesniff.ExtractMIMEType(header) }},
 		{"ReportFor", 0, func() { _ = mimesniff.ReportFor(plain, htmlBody) }},
+		{"ReportFor, serialized type", 0, func() { _ = mimesniff.ReportFor(header, htmlBody) }},
+		{"ReportFor, type not serialized", 1, func() { _ = mimesniff.ReportFor(spaced, htmlBody) }},
 	} {
 		if n := testing.AllocsPerRun(100, tc.f); n > tc.max {
 			t.Errorf("%s allocates %v times, want at most %v", tc.name, n, tc.max)

@@ -5,281 +5,452 @@
 package mimesniff
 
 import (
-	"bufio"
 	"encoding/json"
-	"io"
-	"iter"
 	"mime"
-	"net"
 	"net/http"
 	"strings"
 )
 
-// documentTypes are the ways of computing the MIME type a browser renders a
-// document with.
+// profiles are the browser profiles a [Report] covers, in the order of the
+// Browser constants.
+var profiles = [...]Browser{Standard, Chromium, Firefox}
+
+// A BrowserSet is a set of browser profiles; the zero value is empty.
 //
-// They are the standard's, and every browser profile's ([Resource.SniffAs]). A
-// document destination can run script when any of them gives a type active in
-// a document, so that a server is safe in every browser its users run:
-// Chromium, for one, renders as HTML some bodies the standard calls
-// text/plain, such as an HTML tag without a tag-terminating byte
-// ("<body/onload=...>").
-var documentTypes = []func(Resource) MIMEType{
-	Resource.Sniff,
-	func(r Resource) MIMEType { return r.SniffAs(Chromium) },
-	func(r Resource) MIMEType { return r.SniffAs(Firefox) },
-}
+// Its JSON form is an array of the profiles' names, in the order of the
+// Browser constants.
+type BrowserSet uint8
 
-// activeInDocument reports whether a document of type t can run script: an
-// HTML or XML MIME type (XHTML, SVG) or PDF, that is, a scriptable MIME type.
-func activeInDocument(t MIMEType) bool { return t.IsScriptable() }
+// Has reports whether b is in s.
+func (s BrowserSet) Has(b Browser) bool { return b < 8 && s&(1<<b) != 0 }
 
-// documentScript returns the first type computed for r that can run script in
-// a document, and false when none can.
-//
-// The types are those that documentTypes compute for r, first with r.Supplied
-// and then with fetchType as the supplied type.
-func documentScript(r Resource, fetchType MIMEType) (MIMEType, bool) {
-	for _, f := range documentTypes {
-		if t := f(r); activeInDocument(t) {
-			return t, true
-		}
-	}
-	if fetchType != r.Supplied {
-		r.Supplied = fetchType
-		for _, f := range documentTypes {
-			if t := f(r); activeInDocument(t) {
-				return t, true
-			}
-		}
-	}
-	return MIMEType{}, false
-}
+// with returns s with b added.
+func (s BrowserSet) with(b Browser) BrowserSet { return s | 1<<b }
 
-// A DestinationVerdict is what a browser does with a response for one
-// destination.
-type DestinationVerdict struct {
-	// Destination is the request's destination.
-	Destination Destination
-
-	// Blocked reports whether Fetch blocks the response for this
-	// destination ([BlockedDueToNoSniff], [BlockedDueToMIMEType]).
-	Blocked bool
-
-	// Type is the type the browser works with there: the context-specific
-	// sniffing rule's result, the computed MIME type (the standard's) for
-	// document, frame and iframe, or the type extracted from the headers
-	// where nothing is sniffed. The zero MIMEType means undefined.
-	Type MIMEType
-
-	// Script reports whether script can run from the response there.
-	Script bool
-
-	// ScriptType, when Script is set for a document destination, is the
-	// type that makes it so, which a browser profile may compute where
-	// the standard does not (then it differs from Type).
-	ScriptType MIMEType
-}
-
-// destinationJSON is the JSON form of a DestinationVerdict.
-type destinationJSON struct {
-	Destination Destination `json:"destination"`
-	Blocked     bool        `json:"blocked"`
-	Type        *string     `json:"type"`
-	Script      bool        `json:"script"`
-	ScriptType  string      `json:"scriptType,omitempty"`
-}
-
-// MarshalJSON returns d as a JSON object.
-//
-// Its members are "destination" (Fetch's string), "blocked", "type" (a string,
-// or null when undefined), "script", and "scriptType" when it is set.
-func (d DestinationVerdict) MarshalJSON() ([]byte, error) {
-	j := destinationJSON{Destination: d.Destination, Blocked: d.Blocked, Script: d.Script, ScriptType: d.ScriptType.String()}
-	if d.Type.IsValid() {
-		s := d.Type.String()
-		j.Type = &s
-	}
-	return json.Marshal(j)
-}
-
-// A Report is what a browser can do with one response, for every Fetch
-// destination.
-//
-// Its JSON form is an object with "script" and "destinations", an array of
-// [DestinationVerdict] in the order of the Destination constants.
-type Report struct {
-	// Script reports whether script can run from the response through
-	// some destination: the union of the Script fields of Destinations.
-	Script bool `json:"script"`
-
-	// Destinations has one report per destination, indexed by
-	// Destination.
-	Destinations [numDestinations]DestinationVerdict `json:"destinations"`
-}
-
-// ScriptDestinations returns the destinations through which script can run
-// from the response, in the order of the Destination constants.
-func (r *Report) ScriptDestinations() iter.Seq[Destination] {
-	return func(yield func(Destination) bool) {
-		for _, d := range r.Destinations {
-			if d.Script && !yield(d.Destination) {
-				return
-			}
-		}
-	}
-}
-
-// String returns the report as text.
-//
-// It has one line per destination with its name (`""` for DestinationEmpty),
-// "blocked" or "allowed", the type or "-", and "script" where script can run,
-// then a summary line.
-func (r *Report) String() string {
+// String returns the names of the profiles in s, separated by commas, or ""
+// for the empty set.
+func (s BrowserSet) String() string {
 	var b strings.Builder
-	for _, d := range r.Destinations {
-		name := d.Destination.String()
-		if name == "" {
-			name = `""`
-		}
-		b.WriteString(name)
-		b.WriteString(strings.Repeat(" ", 14-len(name)))
-		if d.Blocked {
-			b.WriteString("blocked ")
-		} else {
-			b.WriteString("allowed ")
-		}
-		t := d.Type.String()
-		if t == "" {
-			t = "-"
-		}
-		b.WriteString(t)
-		if d.Script {
-			b.WriteString("  script")
-			if d.ScriptType.IsValid() && d.ScriptType != d.Type {
-				b.WriteString(" (as " + d.ScriptType.String() + ")")
+	for _, p := range profiles {
+		if s.Has(p) {
+			if b.Len() > 0 {
+				b.WriteByte(',')
 			}
+			b.WriteString(p.String())
 		}
-		b.WriteByte('\n')
 	}
-	if !r.Script {
-		b.WriteString("script: nowhere\n")
-		return b.String()
-	}
-	b.WriteString("script: through")
-	for d := range r.ScriptDestinations() {
-		b.WriteString(" " + d.String())
-	}
-	b.WriteByte('\n')
 	return b.String()
 }
 
-// ReportFor returns what a browser can do with a response with header list h
+// MarshalJSON returns s as a JSON array of names, such as
+// ["chromium","firefox"].
+func (s BrowserSet) MarshalJSON() ([]byte, error) {
+	names := []string{}
+	for _, p := range profiles {
+		if s.Has(p) {
+			names = append(names, p.String())
+		}
+	}
+	return json.Marshal(names)
+}
+
+// A DestinationVerdict is what browsers do with a response for one
+// destination.
+type DestinationVerdict struct {
+	// Destination is the request's destination.
+	Destination Destination `json:"destination"`
+
+	// Blocked reports whether Fetch blocks the response for this
+	// destination ([BlockedDueToNoSniff], [BlockedDueToMIMEType]).
+	Blocked bool `json:"blocked"`
+
+	// Type is the type the standard works with there: the
+	// context-specific sniffing rule's result, the computed MIME type for
+	// document, frame and iframe, or the type extracted from the headers
+	// where nothing is sniffed. The zero MIMEType (JSON null) means
+	// undefined. A browser profile may compute another ([Resource.SniffAs]).
+	Type MIMEType `json:"type"`
+
+	// Script is the set of profiles in which script from the response
+	// runs there: in a document with the server's origin for document,
+	// frame, iframe, object and embed; as a script, worker or style sheet
+	// transformation, in whatever origin, for the script-like
+	// destinations and xslt. It is empty for every other destination.
+	Script BrowserSet `json:"script"`
+}
+
+// A Report is what browsers can do with one response, for every Fetch
+// destination and every browser profile.
+//
+// It tells apart two threats. DocumentScript is stored cross-site scripting:
+// the response can render as a document that runs script with the server's
+// origin, its cookies and its storage, through a link, a frame, an object or
+// an embed element. ScriptInclusion is a script gadget: a page can run the
+// response as a script (a classic or module script, a worker, a worklet, an
+// XSLT style sheet), which needs a page of the server's origin that includes
+// it, or lets another origin read it as a script. A server serving uploads
+// refuses or neutralizes the first; nosniff and a type that is not
+// JavaScript close the second.
+type Report struct {
+	// DocumentScript reports whether, in some profile, the response
+	// renders as a document that runs script with the server's origin:
+	// whether Script is set for document, frame, iframe, object or embed.
+	DocumentScript bool `json:"documentScript"`
+
+	// ScriptInclusion reports whether, in some profile, a page can run
+	// the response as a script: whether Script is set for a script-like
+	// destination or xslt.
+	ScriptInclusion bool `json:"scriptInclusion"`
+
+	// Destinations has one verdict per destination, indexed by
+	// Destination. Its length grows when Fetch adds a destination.
+	Destinations [24]DestinationVerdict `json:"destinations"`
+}
+
+// Report.Destinations has one element per Destination.
+var _ [len(Report{}.Destinations)]struct{} = [numDestinations]struct{}{}
+
+// ReportFor returns what browsers can do with a response with header list h
 // whose body starts with header, for every destination.
 //
-// At most HeaderSize bytes of header are read. For every destination:
+// At most HeaderSize bytes of header are read. For every destination,
+// Blocked follows Fetch's two blocking rules, and Type the matching
+// context-specific rule of the MIME Sniffing Standard ([Resource.SniffIn]),
+// the computed MIME type ([Resource.Sniff]) for document, frame and iframe,
+// or the type extracted from h ([ExtractMIMEType]) elsewhere. Script is
+// computed for every profile:
 //
-//   - Blocked follows Fetch's two blocking rules.
-//   - Type is the matching context-specific rule of the MIME Sniffing
-//     Standard ([Resource.SniffIn]): images, audio and video, fonts, text
-//     tracks, style sheets, plugins (embed and object); the computed MIME
-//     type ([Resource.Sniff]) for document, frame and iframe; the type
-//     extracted from h ([ExtractMIMEType]) elsewhere. The context rules
-//     are run with Fetch's reading of h, as browsers do; the computed type
-//     with the standard's (the last Content-Type value, [SuppliedFromHTTP]).
-//   - Script is set for document, frame, iframe, embed and object when the
-//     response renders as an HTML, XML (SVG included) or PDF document, in
-//     the worst case of both readings of h, the standard and every browser
-//     profile (an embed or object element renders such a response as a
-//     nested document); for script-like destinations when HTML accepts the
-//     type ([ScriptTypeAllowed]; a classic script runs whatever its type);
-//     and for xslt when the type is an XML MIME type or text/xsl, as
-//     browsers load style sheets of those types. A blocked response runs
-//     nothing.
+//   - For document, frame, iframe, object and embed, script runs when the
+//     profile renders the response ([Resource.SniffAs]) as a type in which
+//     it runs script ([Browser.Scriptable]), unless Content-Disposition
+//     makes the profile download it instead, or a Content-Security-Policy
+//     sandbox directive keeps script from running, or runs it in an opaque
+//     origin rather than the server's (without allow-same-origin). For the
+//     standard profile both readings of several Content-Type values count,
+//     the standard's last one and Fetch's.
+//   - For the script-like destinations, script runs unless Fetch blocks the
+//     response or HTML rejects its type ([ScriptTypeAllowed]: a classic
+//     script runs whatever its type), with each profile's departures.
+//   - For xslt, when the type is an XML MIME type or text/xsl.
 //
 // A classic script that runs is a threat to the server's own pages even
 // though it runs in the origin of the page that includes it: it bypasses a
 // Content-Security-Policy of script-src 'self'. Serving with nosniff and a
 // type that is not JavaScript makes Fetch block it.
 //
-// ReportFor allocates nothing beyond the Report itself (nothing at all
-// when h has at most one Content-Type and one X-Content-Type-Options
-// value).
+// The headers are read as net/http sends them: a name under another
+// spelling, such as "content-type" in a map written by hand, counts as
+// the canonical one. ReportFor allocates nothing when h has at most one
+// Content-Type value, in serialized form, and one X-Content-Type-Options
+// value, under the canonical names; a value not in serialized form, such
+// as "text/html; charset=utf-8", costs one allocation.
 func ReportFor(h http.Header, header []byte) Report {
-	var res Resource
-	res.Supplied, res.CheckForApacheBug = SuppliedFromHTTP(h)
-	res.NoSniff = DetermineNoSniff(h)
-	res.Header = resourceHeader(header)
-	fetchType, ok := ExtractMIMEType(h)
-	res.FetchType, res.ContentTypes = fetchType, len(h["Content-Type"])
-	fetchRes := res
-	fetchRes.Supplied = fetchType
-
+	h = canonicalHeaders(h)
+	var rr response
+	rr.read(h, header)
 	var rep Report
 	for i := range rep.Destinations {
 		d := Destination(i)
-		dr := &rep.Destinations[i]
-		dr.Destination = d
-		dr.Blocked = blockedNoSniff(res.NoSniff, fetchType, ok, d) || blockedMIMEType(fetchType, ok, d)
-		switch d {
-		case DestinationDocument, DestinationFrame, DestinationIFrame:
-			dr.Type = res.Sniff()
-			dr.ScriptType, dr.Script = documentScript(res, fetchType)
-		case DestinationEmbed, DestinationObject:
-			dr.Type = fetchRes.SniffPlugin()
-			dr.ScriptType, dr.Script = documentScript(res, fetchType)
-		case DestinationImage:
-			dr.Type = fetchRes.SniffImage()
-		case DestinationAudio, DestinationVideo:
-			dr.Type = fetchRes.SniffAudioOrVideo()
-		case DestinationFont:
-			dr.Type = fetchRes.SniffFont()
-		case DestinationTrack:
-			dr.Type = fetchRes.SniffTextTrack()
-		case DestinationStyle:
-			dr.Type = fetchRes.SniffStyle()
-		case DestinationXSLT:
-			dr.Type = fetchType
-			dr.Script = fetchType.IsXML() || fetchType.Essence() == "text/xsl"
-		default:
-			dr.Type = fetchType
-			// A classic script runs whatever its type; the other
-			// script-like destinations check it.
-			dr.Script = d == DestinationScript ||
-				d.IsScriptLike() && ScriptTypeAllowed(fetchType, d, true)
+		v := &rep.Destinations[i]
+		v.Destination = d
+		v.Blocked = blockedNoSniff(rr.res.NoSniff, rr.fetchType, rr.fetchOK, d) ||
+			blockedMIMEType(rr.fetchType, rr.fetchOK, d)
+		v.Type = rr.standardType(d)
+		for _, b := range profiles {
+			if rr.script(b, d) {
+				v.Script = v.Script.with(b)
+			}
 		}
-		if dr.Blocked {
-			dr.Script = false
+		if v.Script != 0 {
+			switch {
+			case d.isDocumentLike():
+				rep.DocumentScript = true
+			default:
+				rep.ScriptInclusion = true
+			}
 		}
-		if !dr.Script {
-			dr.ScriptType = MIMEType{}
-		}
-		rep.Script = rep.Script || dr.Script
 	}
 	return rep
 }
 
-// A Policy says what [SafeHeaders] and [Handler] add for a type that is active
-// in a document (HTML, XML, SVG, PDF).
+// canonicalHeaders returns h, or, when one of the headers the report reads
+// is under another spelling of its name, a copy of h with their values under
+// the canonical name, as net/http sends them.
+func canonicalHeaders(h http.Header) http.Header {
+	for k := range h {
+		for _, name := range policyHeaders {
+			if k != name && asciiEqualFold(k, name) {
+				h = h.Clone()
+				mergeSpellings(h)
+				return h
+			}
+		}
+	}
+	return h
+}
+
+// isDocumentLike reports whether a response to d is rendered as a document
+// (a navigable's document, or an object or embed element's nested one).
+func (d Destination) isDocumentLike() bool {
+	switch d {
+	case DestinationDocument, DestinationFrame, DestinationIFrame, DestinationEmbed, DestinationObject:
+		return true
+	}
+	return false
+}
+
+// A response is a response as the report and the serving policy read it.
+type response struct {
+	// res is the resource as the standard reads the headers (the last
+	// Content-Type value), with how the browser profiles read them.
+	res Resource
+
+	// fetchType is the type extracted from the headers, and fetchOK
+	// false when extracting failed.
+	fetchType MIMEType
+	fetchOK   bool
+
+	// sandbox is the effect of the Content-Security-Policy headers'
+	// sandbox directives on a document.
+	sandbox sandboxFlags
+}
+
+// read sets rr from header list h and the first bytes of the body.
+func (rr *response) read(h http.Header, header []byte) {
+	values := h["Content-Type"]
+	if len(values) == 1 && !strings.Contains(values[0], ",") {
+		// The standard's reading and Fetch's are of the same value:
+		// parse it once.
+		t, f := parse(values[0], true)
+		rr.res.CheckForApacheBug = isApacheBugValue(values[0])
+		if f.kind == noFailure {
+			rr.res.Supplied = t
+			if t.Essence() != "*/*" {
+				rr.fetchType, rr.fetchOK = t, true
+			}
+		}
+	} else {
+		rr.res.Supplied, rr.res.CheckForApacheBug = SuppliedFromHTTP(h)
+		rr.fetchType, rr.fetchOK = ExtractMIMEType(h)
+	}
+	rr.res.NoSniff = DetermineNoSniff(h)
+	rr.res.Header = resourceHeader(header)
+	rr.res.http = httpReading{fromHTTP: true, fetchType: rr.fetchType, contentTypes: len(values), attachment: dispositionAttachment(h)}
+	rr.sandbox = cspSandbox(h)
+}
+
+// standardType is the type the standard works with for d: Type in a
+// DestinationVerdict.
+func (rr *response) standardType(d Destination) MIMEType {
+	fetchRes := rr.res
+	fetchRes.Supplied = rr.fetchType
+	switch d {
+	case DestinationDocument, DestinationFrame, DestinationIFrame:
+		return rr.res.Sniff()
+	case DestinationEmbed, DestinationObject:
+		return fetchRes.SniffPlugin()
+	case DestinationImage:
+		return fetchRes.SniffImage()
+	case DestinationAudio, DestinationVideo:
+		return fetchRes.SniffAudioOrVideo()
+	case DestinationFont:
+		return fetchRes.SniffFont()
+	case DestinationTrack:
+		return fetchRes.SniffTextTrack()
+	case DestinationStyle:
+		return fetchRes.SniffStyle()
+	}
+	return rr.fetchType
+}
+
+// script reports whether script from the response runs for destination d in
+// profile b, as Script in a DestinationVerdict.
+func (rr *response) script(b Browser, d Destination) bool {
+	if d.isDocumentLike() {
+		return rr.documentScript(b, d)
+	}
+	if blockedNoSniff(rr.res.NoSniff, rr.fetchType, rr.fetchOK, d) || blockedMIMEType(rr.fetchType, rr.fetchOK, d) {
+		return false
+	}
+	switch d {
+	case DestinationXSLT:
+		return rr.fetchType.IsXML() || rr.fetchType.Essence() == "text/xsl"
+	case DestinationScript:
+		return true // a classic script runs whatever its type
+	case DestinationWorker, DestinationSharedWorker:
+		return b.workerTypeAllowed(rr.fetchType)
+	case DestinationServiceWorker, DestinationAudioWorklet, DestinationPaintWorklet:
+		return rr.fetchType.IsJavaScript()
+	}
+	return false
+}
+
+// documentScript reports whether the response renders, for destination d
+// in profile b, as a document that runs script with the server's origin.
+func (rr *response) documentScript(b Browser, d Destination) bool {
+	if rr.res.http.attachment.Has(b) && b.downloadsAttachment(d) {
+		return false
+	}
+	if rr.sandbox&sandboxed != 0 && rr.sandbox&(allowScripts|allowSameOrigin) != allowScripts|allowSameOrigin {
+		// No script, or script in an opaque origin.
+		return false
+	}
+	if b.Scriptable(rr.res.sniffAs(b)) {
+		return true
+	}
+	// The standard names the last Content-Type value; Fetch, which
+	// browsers follow, reads them all. For the standard, the worst case
+	// of both counts.
+	if b == Standard && rr.fetchType != rr.res.Supplied {
+		r := rr.res
+		r.Supplied = rr.fetchType
+		return b.Scriptable(r.Sniff())
+	}
+	return false
+}
+
+// workerTypeAllowed reports whether b runs a classic worker or shared
+// worker script of type t, one Fetch has not blocked.
+//
+// HTML's "fetch a classic worker script" accepts only a JavaScript MIME
+// type; Chromium runs any type (chromiumWorkerAnyType).
+func (b Browser) workerTypeAllowed(t MIMEType) bool {
+	if b == Chromium {
+		return chromiumWorkerAnyType()
+	}
+	return t.IsJavaScript()
+}
+
+// downloadsAttachment reports whether b downloads a response to d that
+// Content-Disposition marks as an attachment, rather than rendering it.
+//
+// A navigation or a frame downloads it, as HTML says; an object or embed
+// element is assumed to render it anyway.
+func (b Browser) downloadsAttachment(d Destination) bool {
+	switch d {
+	case DestinationDocument, DestinationFrame, DestinationIFrame:
+		return true
+	}
+	return false
+}
+
+// dispositionAttachment returns the profiles for which the Content-Disposition
+// header of h asks to download the response.
+//
+// A disposition type is the value's first token; "attachment", and any type
+// that is not "inline", ask for a download, as RFC 6266 says of unknown
+// types. A value that starts with a parameter has no type.
+// See https://www.rfc-editor.org/rfc/rfc6266#section-4.2 and
+// https://html.spec.whatwg.org/multipage/browsing-the-web.html#navigate-fetch.
+func dispositionAttachment(h http.Header) BrowserSet {
+	v, ok := getHeader(h, "Content-Disposition")
+	if !ok {
+		return 0
+	}
+	typ, _, _ := strings.Cut(v, ";")
+	typ = strings.Trim(typ, " \t")
+	if typ == "" || strings.ContainsRune(typ, '=') || asciiEqualFold(typ, "inline") {
+		return 0
+	}
+	var s BrowserSet
+	for _, b := range profiles {
+		s = s.with(b)
+	}
+	return s
+}
+
+// sandboxFlags is what the sandbox directives of a response's
+// Content-Security-Policy headers do to a document rendered from it.
+type sandboxFlags uint8
+
+const (
+	sandboxed       sandboxFlags = 1 << iota // some policy has a sandbox directive
+	allowScripts                             // every sandbox directive has allow-scripts
+	allowSameOrigin                          // every sandbox directive has allow-same-origin
+)
+
+// cspSandbox returns the effect of the sandbox directives in the
+// Content-Security-Policy headers of h.
+//
+// Every header value is a list of policies separated by commas, and each
+// policy a list of directives separated by semicolons; the first directive
+// of a name in a policy counts. Every policy is enforced, so a document is
+// sandboxed when one policy has a sandbox directive, and runs script, or
+// keeps the server's origin, only when every sandbox directive allows it.
+// Content-Security-Policy-Report-Only enforces nothing. Other directives,
+// which can block script too (script-src 'none'), are not read.
+// See https://w3c.github.io/webappsec-csp/#parse-serialized-policy-list and
+// https://w3c.github.io/webappsec-csp/#directive-sandbox.
+func cspSandbox(h http.Header) sandboxFlags {
+	flags := allowScripts | allowSameOrigin
+	for _, list := range h["Content-Security-Policy"] {
+		for policy := range strings.SplitSeq(list, ",") {
+			for directive := range strings.SplitSeq(policy, ";") {
+				name, value := cutASCIISpace(trimASCIISpace(directive))
+				if !asciiEqualFold(name, "sandbox") {
+					continue
+				}
+				flags |= sandboxed
+				var scripts, sameOrigin bool
+				for token := range strings.FieldsSeq(value) {
+					scripts = scripts || asciiEqualFold(token, "allow-scripts")
+					sameOrigin = sameOrigin || asciiEqualFold(token, "allow-same-origin")
+				}
+				if !scripts {
+					flags &^= allowScripts
+				}
+				if !sameOrigin {
+					flags &^= allowSameOrigin
+				}
+				break // the first sandbox directive of a policy counts
+			}
+		}
+	}
+	if flags&sandboxed == 0 {
+		return 0
+	}
+	return flags
+}
+
+// trimASCIISpace removes ASCII whitespace from both ends of s.
+func trimASCIISpace(s string) string {
+	for s != "" && isASCIIWhitespace(s[0]) {
+		s = s[1:]
+	}
+	for s != "" && isASCIIWhitespace(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// cutASCIISpace splits s at its first ASCII whitespace.
+func cutASCIISpace(s string) (before, after string) {
+	for i := 0; i < len(s); i++ {
+		if isASCIIWhitespace(s[i]) {
+			return s[:i], s[i+1:]
+		}
+	}
+	return s, ""
+}
+
+// A Policy says what [SafeHeaders] and [Handler] add for a type that renders
+// as a document that runs script in some browser profile.
 //
 // Its flags combine.
 type Policy uint8
 
 const (
 	// Attachment adds Content-Disposition: attachment, so that a
-	// navigation to the response downloads it instead of rendering it in
-	// the server's origin. It closes stored cross-site scripting through
-	// a link or a top-level navigation; it does not stop an iframe or
-	// object element (which render or refuse, depending on the browser),
-	// nor fetch().
+	// navigation to the response, or a frame, downloads it instead of
+	// rendering it in the server's origin. It does not stop an object or
+	// embed element, nor fetch().
 	Attachment Policy = 1 << iota
 
 	// Sandbox adds Content-Security-Policy: sandbox, so that a document
-	// rendered from the response anyway (in a frame, or where the
-	// browser ignores the attachment) runs no script and gets an opaque
-	// origin: it closes script running with the server's origin, its
-	// cookies and its storage. It does not stop a plugin or PDF viewer
-	// that ignores CSP.
+	// rendered from the response anyway (by an object or embed element,
+	// or where a browser ignores the attachment) runs no script, in an
+	// opaque origin: it closes script running with the server's origin,
+	// its cookies and its storage.
 	Sandbox
 )
 
@@ -305,22 +476,23 @@ type Headers struct {
 	NoSniff string
 
 	// ContentDisposition is "attachment" when the policy asks for it and
-	// the type is active in a document (see Attachment).
+	// the type runs script in a document (see Attachment).
 	ContentDisposition string
 
 	// ContentSecurityPolicy is "sandbox" when the policy asks for it and
-	// the type is active in a document (see Sandbox).
+	// the type runs script in a document (see Sandbox).
 	ContentSecurityPolicy string
 }
 
 // Set sets the non-empty headers of hs in h.
 //
 // They are Content-Type, X-Content-Type-Options, Content-Disposition and
-// Content-Security-Policy, each where not empty. A Content-Security-Policy is
-// added to any already in h (a browser enforces them all).
+// Content-Security-Policy, each where not empty. The Content-Type is written
+// as the bytes a browser reads ([MIMEType.Bytes]). A Content-Security-Policy
+// is added to any already in h (a browser enforces them all).
 func (hs Headers) Set(h http.Header) {
 	if hs.ContentType.IsValid() {
-		h.Set("Content-Type", hs.ContentType.String())
+		h.Set("Content-Type", string(hs.ContentType.Bytes()))
 	}
 	if hs.NoSniff != "" {
 		h.Set("X-Content-Type-Options", hs.NoSniff)
@@ -337,7 +509,8 @@ func (hs Headers) Set(h http.Header) {
 // inert content.
 //
 // declared is the type the server means to declare (the zero MIMEType for
-// none), and p is the policy for types active in a document.
+// none), and p is the policy for types that render as a document that runs
+// script.
 //
 // The Content-Type is declared itself when it is valid and not one of the
 // unknown types a browser sniffs (unknown/unknown, application/unknown,
@@ -345,9 +518,11 @@ func (hs Headers) Set(h http.Header) {
 // is the type a browser computes for header with nosniff
 // ([Resource.SniffUnknown] with sniff-scriptable off), which is never HTML,
 // XML or PDF. X-Content-Type-Options is always nosniff. Content-Disposition
-// and Content-Security-Policy are set as p says when the Content-Type, or
-// any type a browser profile computes with it under nosniff, is active in a
-// document.
+// and Content-Security-Policy are set as p says when some browser profile
+// renders a response with that Content-Type and nosniff as a document that
+// runs script: when [ReportFor] over those two headers reports
+// DocumentScript. With the headers of DefaultPolicy, ReportFor reports
+// DocumentScript for no type and no body.
 func SafeHeaders(declared MIMEType, header []byte, p Policy) Headers {
 	hs := Headers{NoSniff: "nosniff"}
 	switch declared.Essence() {
@@ -356,15 +531,29 @@ func SafeHeaders(declared MIMEType, header []byte, p Policy) Headers {
 	default:
 		hs.ContentType = declared
 	}
-	r := Resource{Supplied: hs.ContentType, NoSniff: true, Header: header}
-	if _, active := documentScript(r, hs.ContentType); active {
+	if activeServed(hs.ContentType, header) {
 		hs.applyPolicy(p)
 	}
 	return hs
 }
 
-// applyPolicy sets the headers that policy p asks for a type active in a
-// document.
+// activeServed reports whether a response served with Content-Type t and
+// nosniff, whose body starts with header, renders as a document that runs
+// script in some profile, for some document-like destination.
+func activeServed(t MIMEType, header []byte) bool {
+	rr := response{fetchType: t, fetchOK: t.IsValid()}
+	rr.res = Resource{Supplied: t, NoSniff: true, Header: resourceHeader(header)}
+	rr.res.http = httpReading{fromHTTP: true, fetchType: t, contentTypes: 1}
+	for _, b := range profiles {
+		if rr.documentScript(b, DestinationDocument) {
+			return true
+		}
+	}
+	return false
+}
+
+// applyPolicy sets the headers that policy p asks for a type that renders as
+// a document that runs script.
 func (hs *Headers) applyPolicy(p Policy) {
 	if p&Attachment != 0 {
 		hs.ContentDisposition = "attachment"
@@ -458,224 +647,4 @@ func Extension(t MIMEType) string {
 		return exts[0]
 	}
 	return ""
-}
-
-// An Option configures [Handler].
-type Option func(*config)
-
-type config struct {
-	policy Policy
-}
-
-// WithPolicy sets the policy Handler applies to responses whose type is active
-// in a document (default [DefaultPolicy]).
-//
-// WithPolicy(0) adds nothing for them.
-func WithPolicy(p Policy) Option { return func(c *config) { c.policy = p } }
-
-// Handler wraps next, a handler that serves untrusted bytes, so that no
-// response leaves without the headers that keep a browser from running them.
-//
-// For every response it holds back the first HeaderSize bytes the handler
-// writes (fewer when the body ends sooner or the handler flushes), then
-// sends the headers and the bytes. Where the handler set no Content-Type,
-// it sets the type a browser computes for those bytes with nosniff
-// ([SafeHeaders]), which is never HTML, XML or PDF; net/http would have set
-// one with [http.DetectContentType], which can be text/html. A type the
-// handler set is kept (as http.ServeContent sets from the file name or its
-// own sniffing: set the type before calling it to decide). It sets
-// X-Content-Type-Options: nosniff unless the handler's value already means
-// nosniff. When the type is active in a document, it applies the policy
-// ([WithPolicy]), without replacing a Content-Disposition the handler set.
-//
-// It passes through Flush (after sending what it holds), the features of
-// [http.ResponseController] (SetWriteDeadline and the others by Unwrap;
-// Hijack, after sending what it holds, where the writer supports it),
-// io.ReaderFrom, HEAD requests (sniffing what the handler writes, as for
-// GET), 1xx responses and bodiless status codes (204, 304: no type is
-// added), and never changes, drops or reorders a body byte. If next
-// panics, what is held is sent first, with the headers, and the panic goes
-// on. An empty body gets nosniff and no type.
-func Handler(next http.Handler, opts ...Option) http.Handler {
-	c := config{policy: DefaultPolicy}
-	for _, o := range opts {
-		o(&c)
-	}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sw := &sniffWriter{w: w, policy: c.policy}
-		done := false
-		defer func() {
-			if !done {
-				sw.commit() // next panicked: send what is held
-			}
-		}()
-		next.ServeHTTP(sw, r)
-		done = true
-		sw.commit()
-	})
-}
-
-// sniffWriter is the http.ResponseWriter of Handler.
-type sniffWriter struct {
-	w         http.ResponseWriter
-	policy    Policy
-	status    int  // the status the handler wrote, or 0
-	committed bool // headers are sent (or left to w)
-	n         int  // bytes held in buf
-	buf       [HeaderSize]byte
-}
-
-func (s *sniffWriter) Header() http.Header { return s.w.Header() }
-
-// Unwrap returns the ResponseWriter Handler wraps, for
-// http.ResponseController.
-func (s *sniffWriter) Unwrap() http.ResponseWriter { return s.w }
-
-func (s *sniffWriter) WriteHeader(code int) {
-	if s.committed {
-		s.w.WriteHeader(code) // superfluous: let net/http say so
-		return
-	}
-	if code >= 100 && code <= 199 {
-		s.w.WriteHeader(code) // informational: not the response
-		if code == http.StatusSwitchingProtocols {
-			s.committed = true
-		}
-		return
-	}
-	if s.status != 0 {
-		return
-	}
-	s.status = code
-	if !bodyAllowed(code) {
-		s.commit()
-	}
-}
-
-// bodyAllowed reports whether a response with status code may have a body.
-func bodyAllowed(code int) bool {
-	return code != http.StatusNoContent && code != http.StatusNotModified
-}
-
-func (s *sniffWriter) Write(p []byte) (int, error) {
-	if s.committed {
-		return s.w.Write(p)
-	}
-	c := copy(s.buf[s.n:], p)
-	s.n += c
-	if s.n < len(s.buf) {
-		return c, nil
-	}
-	if err := s.send(); err != nil {
-		return 0, err
-	}
-	n, err := s.w.Write(p[c:])
-	return c + n, err
-}
-
-// ReadFrom fills what Handler holds from src, then lets the wrapped writer
-// copy the rest.
-//
-// The wrapped writer copies with its own ReadFrom where it has one (as
-// net/http's does, to use sendfile).
-func (s *sniffWriter) ReadFrom(src io.Reader) (int64, error) {
-	var n int64
-	if !s.committed {
-		for s.n < len(s.buf) {
-			m, err := src.Read(s.buf[s.n:])
-			s.n += m
-			n += int64(m)
-			if err == io.EOF {
-				return n, nil
-			}
-			if err != nil {
-				return n, err
-			}
-		}
-		if err := s.send(); err != nil {
-			return n, err
-		}
-	}
-	m, err := io.Copy(s.w, src)
-	return n + m, err
-}
-
-// FlushError sends what is held and flushes the wrapped writer.
-func (s *sniffWriter) FlushError() error {
-	if !s.committed {
-		if err := s.send(); err != nil {
-			return err
-		}
-	}
-	return http.NewResponseController(s.w).Flush()
-}
-
-// Flush is FlushError for http.Flusher.
-func (s *sniffWriter) Flush() { _ = s.FlushError() }
-
-// Hijack sends what is held, if the handler wrote anything, and hijacks the
-// wrapped writer's connection where it can be.
-func (s *sniffWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	if !s.committed && (s.n > 0 || s.status != 0) {
-		if err := s.send(); err != nil {
-			return nil, nil, err
-		}
-	}
-	conn, rw, err := http.NewResponseController(s.w).Hijack()
-	if err == nil {
-		s.committed = true
-	}
-	return conn, rw, err
-}
-
-// commit sends the headers and what is held when they are not sent yet,
-// once the handler is done (or has panicked) or wrote a bodiless status.
-func (s *sniffWriter) commit() {
-	if !s.committed {
-		_ = s.send()
-	}
-}
-
-// send sets the headers from what is held, writes the status and the held
-// bytes, and marks the writer committed.
-func (s *sniffWriter) send() error {
-	s.committed = true
-	h := s.w.Header()
-	held := s.buf[:s.n]
-	status := s.status
-	if status == 0 {
-		status = http.StatusOK
-	}
-	if bodyAllowed(status) {
-		supplied, _ := SuppliedFromHTTP(h)
-		fetchType, hasType := ExtractMIMEType(h)
-		if _, set := h["Content-Type"]; !set && len(held) > 0 {
-			t := sniffUnknown(held, false)
-			h["Content-Type"] = []string{t.String()}
-			supplied, fetchType = t, t
-		} else if !hasType {
-			fetchType = supplied
-		}
-		r := Resource{Supplied: supplied, NoSniff: true, Header: held}
-		if _, active := documentScript(r, fetchType); active {
-			var hs Headers
-			hs.applyPolicy(s.policy)
-			if _, set := h["Content-Disposition"]; set {
-				hs.ContentDisposition = ""
-			}
-			hs.Set(h)
-		}
-	}
-	if !DetermineNoSniff(h) {
-		h["X-Content-Type-Options"] = []string{"nosniff"}
-	}
-	if s.status != 0 {
-		s.w.WriteHeader(s.status)
-	}
-	if len(held) == 0 {
-		return nil
-	}
-	n, err := s.w.Write(held)
-	s.n = copy(s.buf[:], held[n:])
-	return err
 }

@@ -172,19 +172,11 @@ type Resource struct {
 	// are no longer part of the standard and no browser runs them.
 	SniffFeeds bool
 
-	// FetchType is the supplied MIME type as browsers read the
-	// Content-Type headers: by Fetch's "extract a MIME type" over all of
-	// them (see ExtractMIMEType), which skips "*/*" and values that fail
-	// to parse, rather than by the standard's last value. Only the
-	// browser profiles (see Resource.SniffAs) read it, and only when
-	// ContentTypes is not 0; ResourceFromHTTP sets both.
-	FetchType MIMEType
-
-	// ContentTypes is the number of Content-Type header lines the
-	// resource was served with, or 0 for a resource not built from HTTP
-	// headers (the profiles then read Supplied instead of FetchType).
-	// Firefox skips the check for the Apache bug when there are several.
-	ContentTypes int
+	// http is how the browser profiles read the header list of a
+	// resource built from HTTP by ResourceFromHTTP, where a browser reads
+	// it otherwise than the standard's fields above; the zero value for
+	// any other resource, whose profiles read those fields.
+	http httpReading
 }
 
 // resourceHeader returns the resource header of a resource whose first bytes
@@ -432,11 +424,13 @@ func ReadHeader(r io.Reader) (header []byte, body io.Reader, err error) {
 // and body body, as a browser sees it.
 //
 // Supplied and CheckForApacheBug come from [SuppliedFromHTTP], NoSniff from
-// [DetermineNoSniff], FetchType from [ExtractMIMEType], ContentTypes counts
-// the Content-Type values in h, and Header is read from body by
-// [ReadHeader]. The returned reader yields the whole body, header bytes
-// included. A read error is returned with the resource sniffed so far (see
-// ReadHeader).
+// [DetermineNoSniff], and Header is read from body by [ReadHeader]: that is
+// the standard's reading of h. The resource also keeps how each browser
+// reads h where it departs from the standard (Fetch's [ExtractMIMEType] over
+// several Content-Type values, Content-Disposition), which
+// [Resource.SniffAs] uses. The returned reader yields the whole body, header
+// bytes included. A read error is returned with the resource sniffed so far
+// (see ReadHeader).
 //
 // body is the body as it came, without its transfer coding (net/http
 // removes the chunked framing) but with the content codings that h's
@@ -472,8 +466,7 @@ func ResourceFromHTTP(h http.Header, body io.Reader) (Resource, io.Reader, error
 func resourceFromHTTP(h http.Header, body io.Reader) (r Resource, rest io.Reader, decoded bool, err error) {
 	r.Supplied, r.CheckForApacheBug = SuppliedFromHTTP(h)
 	r.NoSniff = DetermineNoSniff(h)
-	r.FetchType, _ = ExtractMIMEType(h)
-	r.ContentTypes = len(h["Content-Type"])
+	r.http = readHTTP(h)
 	if body == nil {
 		return r, http.NoBody, false, nil
 	}

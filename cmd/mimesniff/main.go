@@ -5,6 +5,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -349,21 +350,27 @@ func (o *options) resource(name string, stdin io.Reader) (mimesniff.Resource, ht
 			r.Header = header
 		}
 	}
-	if o.typeSet {
-		// The value is read as a header value from the wire: as bytes,
-		// with the apache-bug check on the value as given, and as the
-		// only Content-Type for the browser profiles too.
-		h.Set("Content-Type", o.contentType)
-		r.Supplied, r.CheckForApacheBug = mimesniff.SuppliedFromHTTP(h)
-		r.FetchType, _ = mimesniff.ExtractMIMEType(h)
-		r.ContentTypes = 1
-	}
 	if !o.http || o.noSniffSet {
 		r.NoSniff = o.noSniff
 		h.Del("X-Content-Type-Options")
 		if o.noSniff {
 			h.Set("X-Content-Type-Options", "nosniff")
 		}
+	}
+	if o.typeSet || o.http && o.noSniffSet {
+		// The value is read as a header value from the wire: as bytes,
+		// with the apache-bug check on the value as given, and as the
+		// only Content-Type for the browser profiles too. The resource
+		// is made again from the header list, as every profile reads
+		// it; its bytes are already decoded.
+		if o.typeSet {
+			h.Set("Content-Type", o.contentType)
+		}
+		hh := h.Clone()
+		hh.Del("Content-Encoding")
+		header := r.Header
+		r, _, _ = mimesniff.ResourceFromHTTP(hh, bytes.NewReader(header))
+		r.Header = header
 	}
 	r.SniffFeeds = o.feeds
 	return r, h, nil

@@ -5,19 +5,67 @@
 package main
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/mimesniff/mimesniff"
 )
 
-// reportView prints what a browser can do with the file for every Fetch
+// reportView prints what browsers can do with the file for every Fetch
 // destination (-report).
 //
 // It is mimesniff.ReportFor over the file's headers and first bytes. As text,
-// the report follows the name on lines of its own.
+// the report follows the name on lines of its own (reportText).
 func reportView(o *options, in input) output {
 	rep := mimesniff.ReportFor(in.h, in.r.Header)
-	return output{text: "\n" + strings.TrimSuffix(rep.String(), "\n"), json: rep}
+	return output{text: "\n" + reportText(&rep), json: rep}
+}
+
+// reportText returns the report as text.
+//
+// It has one line per destination with its name (`""` for the empty
+// destination), "blocked" or "allowed", the standard's type or "-", and
+// "script in" the profiles where script runs there; then a line for each of
+// the two threats, naming the destinations through which it is open, or
+// "none".
+func reportText(rep *mimesniff.Report) string {
+	var b strings.Builder
+	var document, inclusion []string
+	for _, v := range rep.Destinations {
+		name := v.Destination.String()
+		if name == "" {
+			name = `""`
+		}
+		state := "allowed"
+		if v.Blocked {
+			state = "blocked"
+		}
+		t := v.Type.String()
+		if t == "" {
+			t = "-"
+		}
+		fmt.Fprintf(&b, "%-13s %s %s", name, state, t)
+		if v.Script != 0 {
+			fmt.Fprintf(&b, "  script in %s", v.Script)
+			switch v.Destination {
+			case mimesniff.DestinationDocument, mimesniff.DestinationFrame, mimesniff.DestinationIFrame,
+				mimesniff.DestinationObject, mimesniff.DestinationEmbed:
+				document = append(document, name)
+			default:
+				inclusion = append(inclusion, name)
+			}
+		}
+		b.WriteByte('\n')
+	}
+	list := func(names []string) string {
+		if names == nil {
+			return "none"
+		}
+		return strings.Join(names, " ")
+	}
+	fmt.Fprintf(&b, "document script (stored XSS): %s\n", list(document))
+	fmt.Fprintf(&b, "script inclusion: %s", list(inclusion))
+	return b.String()
 }
 
 // ieJSON is the JSON form of -legacy ie.
@@ -96,16 +144,12 @@ func windowsRegistry(ext string) string {
 // element.
 var browsers = []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox}
 
-// activeDocument reports whether t renders as an active document, one that
-// can run script with the server's origin: HTML, XML (SVG included) and PDF,
-// the scriptable MIME types.
-func activeDocument(t mimesniff.MIMEType) bool { return t.IsScriptable() }
-
-// danger ranks what browser b does with a document of type t: 2 for an
-// active document, 1 for a type it displays, 0 for a download.
+// danger ranks what browser b does with a document of type t: 2 for a
+// document that can run script (Browser.Scriptable), 1 for a type it
+// displays, 0 for a download.
 func danger(b mimesniff.Browser, t mimesniff.MIMEType) int {
 	switch {
-	case activeDocument(t):
+	case b.Scriptable(t):
 		return 2
 	case b.Displays(t):
 		return 1

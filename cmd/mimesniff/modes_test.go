@@ -60,58 +60,65 @@ func TestLegacyIE(t *testing.T) {
 }
 
 // TestReport checks -report: a page with no type can run script in a
-// document; the same bytes under an image type with nosniff cannot run
-// anywhere (Fetch blocks the script destinations, the document is an
-// image).
+// document in every profile; the same bytes under an image type with nosniff
+// cannot run anywhere (Fetch blocks the script destinations, the document is
+// an image).
 func TestReport(t *testing.T) {
 	dir := t.TempDir()
 	page := writeFile(t, dir, "page", []byte("<html><script>alert(1)</script>"))
 
 	type dest struct {
-		Destination string  `json:"destination"`
-		Blocked     bool    `json:"blocked"`
-		Type        *string `json:"type"`
-		Script      bool    `json:"script"`
+		Destination string   `json:"destination"`
+		Blocked     bool     `json:"blocked"`
+		Type        *string  `json:"type"`
+		Script      []string `json:"script"`
 	}
-	report := func(args ...string) (script bool, dests map[string]dest) {
+	type report struct {
+		DocumentScript  bool   `json:"documentScript"`
+		ScriptInclusion bool   `json:"scriptInclusion"`
+		Destinations    []dest `json:"destinations"`
+	}
+	run := func(args ...string) (rep report, dests map[string]dest) {
 		t.Helper()
 		got := runCmd(nil, append(args, "-report", "-json", page)...)
 		if got.Code != 0 {
 			t.Fatalf("mimesniff %v: %+v", args, got)
 		}
-		var obj struct {
-			Script       bool   `json:"script"`
-			Destinations []dest `json:"destinations"`
-		}
-		if err := json.Unmarshal([]byte(got.Stdout), &obj); err != nil {
+		if err := json.Unmarshal([]byte(got.Stdout), &rep); err != nil {
 			t.Fatalf("-report -json output %q: %v", got.Stdout, err)
 		}
 		dests = map[string]dest{}
-		for _, d := range obj.Destinations {
+		for _, d := range rep.Destinations {
 			dests[d.Destination] = d
 		}
-		return obj.Script, dests
+		return rep, dests
 	}
 
-	script, dests := report()
-	if !script || !dests["document"].Script || dests["document"].Type == nil || *dests["document"].Type != "text/html" {
-		t.Errorf("untyped page: script %v, document %+v; want script through a text/html document", script, dests["document"])
+	rep, dests := run()
+	doc := dests["document"]
+	if !rep.DocumentScript || !rep.ScriptInclusion || doc.Type == nil || *doc.Type != "text/html" ||
+		strings.Join(doc.Script, ",") != "standard,chromium,firefox" {
+		t.Errorf("untyped page: %+v, document %+v; want script through a text/html document in every profile", rep, doc)
 	}
-	if len(dests) != 23 {
-		t.Errorf("untyped page: %d destinations, want Fetch's 23", len(dests))
+	if len(dests) != 24 {
+		t.Errorf("untyped page: %d destinations, want 24", len(dests))
 	}
 
-	script, dests = report("-type", "image/png", "-nosniff")
-	if script {
-		t.Errorf("image/png with nosniff: script can run through %+v, want nowhere", dests)
+	rep, dests = run("-type", "image/png", "-nosniff")
+	if rep.DocumentScript || rep.ScriptInclusion {
+		t.Errorf("image/png with nosniff: %+v, want script nowhere", rep)
 	}
 	if !dests["script"].Blocked {
 		t.Errorf("image/png with nosniff: script destination %+v, want blocked (Fetch blocks nosniff non-JavaScript scripts)", dests["script"])
 	}
 
 	got := runCmd(nil, "-report", page)
-	if !strings.HasPrefix(got.Stdout, page+": \n") || !strings.Contains(got.Stdout, "\ndocument ") {
-		t.Errorf("-report text output:\n%s\nwant the name, then one line per destination", got.Stdout)
+	for _, want := range []string{page + ": \n", "\ndocument      allowed text/html  script in standard,chromium,firefox\n",
+		"\ndocument script (stored XSS): document embed frame iframe object\n",
+		"\nscript inclusion: script sharedworker worker\n"} {
+		if !strings.Contains(got.Stdout, want) {
+			t.Errorf("-report text output:\n%s\nwant it to hold %q", got.Stdout, want)
+		}
 	}
 }
 

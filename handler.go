@@ -1,0 +1,385 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package mimesniff
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+)
+
+// An Option configures [Handler].
+type Option func(*config)
+
+type config struct {
+	policy Policy
+}
+
+// WithPolicy sets the policy Handler applies to responses that render as a
+// document that runs script (default [DefaultPolicy]).
+//
+// WithPolicy(0) adds nothing for them.
+func WithPolicy(p Policy) Option { return func(c *config) { c.policy = p } }
+
+// Handler wraps next, a handler that serves untrusted bytes, so that no
+// response leaves without the headers that keep a browser from running them.
+//
+// Every response gets the headers [SafeHeaders] chooses, from the type the
+// handler declared and the first bytes it writes: the declared type, or,
+// where it declared none or an unknown type (unknown/unknown,
+// application/unknown, */*), the type a browser computes with nosniff, which
+// is never HTML, XML or PDF; X-Content-Type-Options: nosniff, exactly; and,
+// for a type that renders as a document that runs script in some browser
+// profile, the policy's headers ([WithPolicy]). An attachment keeps the
+// handler's own Content-Disposition parameters (its filename). So a
+// handler that declares text/xsl itself, as http.FileServer does for a .xsl
+// file where the system's MIME table says so, gets the policy.
+//
+// The handler's headers are read as net/http sends them: under any spelling
+// of their names (a lower-case "content-type" key is sent as is, and a
+// browser reads it), with several values read as browsers read them
+// ([ExtractMIMEType]), and as they stand when the handler first writes or
+// calls WriteHeader, when net/http would send them; later changes to these
+// four headers are undone, as net/http ignores them. Several Content-Type
+// values, or several spellings, are sent as one value, and a value is
+// written back as the bytes it was.
+//
+// Where the handler declared a type, the response passes through at once.
+// Otherwise Handler holds back the first HeaderSize bytes the handler writes
+// (fewer when the body ends sooner or the handler flushes), then sends the
+// headers and the bytes. An empty body gets nosniff and no type, as do
+// bodiless status codes (1xx, 204, 304), which get the policy when their
+// declared type calls for it.
+//
+// It passes through Flush (after sending what it holds), the features of
+// [http.ResponseController] (SetWriteDeadline and the others by Unwrap;
+// Hijack, after sending what it holds, where the writer supports it),
+// io.ReaderFrom, HEAD requests (sniffing what the handler writes, as for
+// GET) and 1xx responses, and never changes, drops or reorders a body byte.
+// WriteHeader panics for an invalid status code, as net/http's does. If next
+// panics, a response it began is sent as it stands and the panic goes on;
+// one it did not begin is not sent, so the client sees the failure as it
+// would without Handler.
+func Handler(next http.Handler, opts ...Option) http.Handler {
+	c := config{policy: DefaultPolicy}
+	for _, o := range opts {
+		o(&c)
+	}
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sw := &sniffWriter{w: w, policy: c.policy}
+		defer sw.release()
+		done := false
+		defer func() {
+			if !done && sw.state == holding {
+				sw.commit() // next panicked: send the response it began
+			}
+		}()
+		next.ServeHTTP(sw, r)
+		done = true
+		if sw.state == fresh {
+			sw.begin() // an empty response, sent as the handler returns
+		}
+		sw.commit()
+	})
+}
+
+// The states of a sniffWriter.
+const (
+	fresh   = iota // the handler has not begun the response
+	holding        // it has, without a type: its first bytes are held
+	sent           // the headers are sent (or left to the wrapped writer)
+)
+
+// policyHeaders are the headers Handler decides, in their canonical form.
+var policyHeaders = [...]string{"Content-Type", "X-Content-Type-Options", "Content-Disposition", "Content-Security-Policy"}
+
+// heldBuffers holds the buffers of sniffWriters between responses.
+var heldBuffers = sync.Pool{New: func() any { return new([HeaderSize]byte) }}
+
+// sniffWriter is the http.ResponseWriter of Handler.
+type sniffWriter struct {
+	w      http.ResponseWriter
+	policy Policy
+	state  int
+	status int // the status the handler wrote, or 0
+
+	// frozen holds the values of policyHeaders when the handler began
+	// the response.
+	frozen [len(policyHeaders)][]string
+
+	n   int               // bytes held in buf
+	buf *[HeaderSize]byte // from heldBuffers, while holding
+}
+
+func (s *sniffWriter) Header() http.Header { return s.w.Header() }
+
+// Unwrap returns the ResponseWriter Handler wraps, for
+// http.ResponseController.
+func (s *sniffWriter) Unwrap() http.ResponseWriter { return s.w }
+
+func (s *sniffWriter) WriteHeader(code int) {
+	if s.state == sent {
+		s.w.WriteHeader(code) // superfluous: let net/http say so
+		return
+	}
+	checkWriteHeaderCode(code)
+	if code < 200 {
+		s.w.WriteHeader(code) // informational: not the response
+		if code == http.StatusSwitchingProtocols {
+			s.state = sent
+		}
+		return
+	}
+	if s.state == holding {
+		return // superfluous: the first status stands
+	}
+	s.status = code
+	s.begin()
+}
+
+// checkWriteHeaderCode panics for a status code that is not three digits, as
+// net/http's ResponseWriter does.
+func checkWriteHeaderCode(code int) {
+	if code < 100 || code > 999 {
+		panic(fmt.Sprintf("invalid WriteHeader code %v", code))
+	}
+}
+
+// begin is called when the handler begins the response: it freezes the
+// headers Handler decides, and sends them at once when the body's bytes
+// cannot change the decision.
+func (s *sniffWriter) begin() {
+	h := s.w.Header()
+	mergeSpellings(h)
+	for i, k := range policyHeaders {
+		s.frozen[i] = h[k]
+	}
+	status := s.status
+	if status == 0 {
+		status = http.StatusOK
+	}
+	if t, ok := ExtractMIMEType(h); !bodyAllowed(status) || ok && !isUnknownEssence(t.Essence()) {
+		s.send()
+		return
+	}
+	s.state = holding
+	s.buf = heldBuffers.Get().(*[HeaderSize]byte)
+}
+
+// bodyAllowed reports whether a response with status code may have a body.
+func bodyAllowed(code int) bool {
+	return code >= 200 && code != http.StatusNoContent && code != http.StatusNotModified
+}
+
+func (s *sniffWriter) Write(p []byte) (int, error) {
+	if s.state == fresh {
+		s.begin()
+	}
+	if s.state == sent {
+		return s.w.Write(p)
+	}
+	c := copy(s.buf[s.n:], p)
+	s.n += c
+	if s.n < len(s.buf) {
+		return c, nil
+	}
+	if err := s.send(); err != nil {
+		return 0, err
+	}
+	n, err := s.w.Write(p[c:])
+	return c + n, err
+}
+
+// ReadFrom fills what Handler holds from src, then lets the wrapped writer
+// copy the rest.
+//
+// The wrapped writer copies with its own ReadFrom where it has one (as
+// net/http's does, to use sendfile).
+func (s *sniffWriter) ReadFrom(src io.Reader) (int64, error) {
+	if s.state == fresh {
+		s.begin()
+	}
+	var n int64
+	if s.state == holding {
+		for s.n < len(s.buf) {
+			m, err := src.Read(s.buf[s.n:])
+			s.n += m
+			n += int64(m)
+			if err == io.EOF {
+				return n, nil
+			}
+			if err != nil {
+				return n, err
+			}
+		}
+		if err := s.send(); err != nil {
+			return n, err
+		}
+	}
+	m, err := io.Copy(s.w, src)
+	return n + m, err
+}
+
+// FlushError sends the headers and what is held, and flushes the wrapped
+// writer.
+func (s *sniffWriter) FlushError() error {
+	if s.state == fresh {
+		s.begin()
+	}
+	if s.state == holding {
+		if err := s.send(); err != nil {
+			return err
+		}
+	}
+	return http.NewResponseController(s.w).Flush()
+}
+
+// Flush is FlushError for http.Flusher.
+func (s *sniffWriter) Flush() { _ = s.FlushError() }
+
+// Hijack sends what is held, if the handler began the response, and
+// hijacks the wrapped writer's connection where it can be.
+func (s *sniffWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	if s.state == holding {
+		if err := s.send(); err != nil {
+			return nil, nil, err
+		}
+	}
+	conn, rw, err := http.NewResponseController(s.w).Hijack()
+	if err == nil {
+		s.state = sent
+	}
+	return conn, rw, err
+}
+
+// commit sends the response the handler began, when it is done.
+func (s *sniffWriter) commit() {
+	if s.state == holding {
+		_ = s.send()
+	}
+}
+
+// release returns the buffer to the pool.
+func (s *sniffWriter) release() {
+	if s.buf != nil {
+		heldBuffers.Put(s.buf)
+		s.buf = nil
+	}
+}
+
+// send sets the headers from the frozen ones and what is held, writes the
+// status and the held bytes, and marks the writer sent.
+func (s *sniffWriter) send() error {
+	var held []byte
+	if s.buf != nil {
+		held = s.buf[:s.n]
+	}
+	s.state = sent
+	h := s.w.Header()
+	mergeSpellings(h) // drop spellings added since the response began
+	for i, k := range policyHeaders {
+		if s.frozen[i] == nil {
+			delete(h, k)
+		} else {
+			h[k] = s.frozen[i]
+		}
+	}
+	status := s.status
+	if status == 0 {
+		status = http.StatusOK
+	}
+	s.setHeaders(h, held, bodyAllowed(status))
+	if s.status != 0 {
+		s.w.WriteHeader(s.status)
+	}
+	if len(held) == 0 {
+		return nil
+	}
+	n, err := s.w.Write(held)
+	s.n = copy(s.buf[:], held[n:])
+	return err
+}
+
+// setHeaders sets in h the headers SafeHeaders chooses for the declared type
+// in h and the body's first bytes held.
+func (s *sniffWriter) setHeaders(h http.Header, held []byte, body bool) {
+	declared, ok := ExtractMIMEType(h)
+	typed := ok && !isUnknownEssence(declared.Essence())
+	if typed || body && len(held) > 0 {
+		hs := SafeHeaders(declared, held, s.policy)
+		if v := h["Content-Type"]; len(v) != 1 || !sameType(v[0], hs.ContentType) {
+			h["Content-Type"] = []string{string(hs.ContentType.Bytes())}
+		}
+		if hs.ContentDisposition != "" {
+			h["Content-Disposition"] = []string{attachment(h["Content-Disposition"])}
+		}
+		if hs.ContentSecurityPolicy != "" {
+			h.Add("Content-Security-Policy", hs.ContentSecurityPolicy)
+		}
+	}
+	if v := h["X-Content-Type-Options"]; len(v) != 1 || v[0] != "nosniff" {
+		h["X-Content-Type-Options"] = []string{"nosniff"}
+	}
+}
+
+// sameType reports whether the Content-Type value v is read as t both by
+// the standard and by Fetch.
+func sameType(v string, t MIMEType) bool {
+	u, f := parse(v, true)
+	return f.kind == noFailure && u == t
+}
+
+// attachment returns the Content-Disposition value that makes the response
+// an attachment, keeping the parameters of the first of values, such as its
+// filename.
+func attachment(values []string) string {
+	if len(values) == 0 {
+		return "attachment"
+	}
+	typ, params, ok := strings.Cut(values[0], ";")
+	typ = strings.Trim(typ, " \t")
+	if strings.ContainsRune(typ, '=') {
+		// No type: the value starts with a parameter.
+		return "attachment; " + strings.TrimLeft(values[0], " \t")
+	}
+	if !ok {
+		return "attachment"
+	}
+	return "attachment;" + params
+}
+
+// mergeSpellings moves the values of every spelling of policyHeaders' names
+// in h, such as "content-type", to the canonical one.
+//
+// The values keep the order in which net/http writes them: it writes the
+// keys in sorted order, each with its values in order.
+func mergeSpellings(h http.Header) {
+	for _, name := range policyHeaders {
+		var keys []string
+		for k := range h {
+			if k != name && asciiEqualFold(k, name) {
+				keys = append(keys, k)
+			}
+		}
+		if keys == nil {
+			continue
+		}
+		if _, ok := h[name]; ok {
+			keys = append(keys, name)
+		}
+		slices.Sort(keys)
+		var values []string
+		for _, k := range keys {
+			values = append(values, h[k]...)
+			delete(h, k)
+		}
+		h[name] = values
+	}
+}

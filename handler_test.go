@@ -1,0 +1,667 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package mimesniff_test
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"mime"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httptrace"
+	"net/textproto"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/mimesniff/mimesniff"
+)
+
+// serve runs h behind Handler on an httptest server and makes one request
+// with a real client. It returns the response, with its body read.
+func serve(t *testing.T, h http.HandlerFunc, method string, reqHeader http.Header, opts ...mimesniff.Option) (*http.Response, []byte) {
+	t.Helper()
+	srv := httptest.NewUnstartedServer(mimesniff.Handler(h, opts...))
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
+	srv.Start()
+	defer srv.Close()
+	req, err := http.NewRequest(method, srv.URL, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range reqHeader {
+		req.Header[k] = v
+	}
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatalf("reading the body: %v", err)
+	}
+	if got := resp.Header.Values("X-Content-Type-Options"); len(got) != 1 || !strings.EqualFold(got[0], "nosniff") {
+		t.Errorf("X-Content-Type-Options = %q, want nosniff once", got)
+	}
+	return resp, body
+}
+
+// bigHTML is an HTML body longer than HeaderSize.
+var bigHTML = append(append([]byte{}, htmlBytes...), bytes.Repeat([]byte("<p>hello "), 400)...)
+
+func TestHandler(t *testing.T) {
+	tests := []struct {
+		name        string
+		method      string
+		h           http.HandlerFunc
+		body        []byte // what the handler writes
+		status      int
+		contentType []string
+		disposition string
+		csp         string
+	}{
+		{"HTML one byte at a time", "GET", func(w http.ResponseWriter, r *http.Request) {
+			for i := range bigHTML {
+				w.Write(bigHTML[i : i+1])
+			}
+		}, bigHTML, 200, []string{"text/plain"}, "", ""},
+		{"HTML in one write", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Write(bigHTML)
+		}, bigHTML, 200, []string{"text/plain"}, "", ""},
+		{"PNG, short", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Write(pngBytes)
+		}, pngBytes, 200, []string{"image/png"}, "", ""},
+		{"status 404 with HTML", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(404)
+			w.Write(htmlBytes)
+		}, htmlBytes, 404, []string{"text/plain"}, "", ""},
+		{"HEAD", "HEAD", func(w http.ResponseWriter, r *http.Request) {
+			w.Write(pngBytes)
+		}, nil, 200, []string{"image/png"}, "", ""},
+		{"HEAD, no write", "HEAD", func(w http.ResponseWriter, r *http.Request) {}, nil, 200, nil, "", ""},
+		{"204", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(204)
+		}, nil, 204, nil, "", ""},
+		{"304", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(304)
+		}, nil, 304, nil, "", ""},
+		{"never writes", "GET", func(w http.ResponseWriter, r *http.Request) {}, nil, 200, nil, "", ""},
+		{"own type and nosniff", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html;charset=utf-8")
+			w.Header().Set("X-Content-Type-Options", "NoSniff")
+			w.Write(bigHTML)
+		}, bigHTML, 200, []string{"text/html;charset=utf-8"}, "attachment", "sandbox"},
+		{"own type and disposition", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "image/svg+xml")
+			w.Header().Set("Content-Disposition", `attachment; filename="a.svg"`)
+			w.Write([]byte("<svg/>"))
+		}, []byte("<svg/>"), 200, []string{"image/svg+xml"}, `attachment; filename="a.svg"`, "sandbox"},
+		{"own type, no policy for it", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "image/png")
+			w.Write(htmlBytes)
+		}, htmlBytes, 200, []string{"image/png"}, "", ""},
+		{"own broken X-Content-Type-Options", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("X-Content-Type-Options", "sniff")
+			w.Write(htmlBytes)
+		}, htmlBytes, 200, []string{"text/plain"}, "", ""},
+		// Several values are read as browsers read them, and sent as one.
+		{"several Content-Type values", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Add("Content-Type", "text/plain")
+			w.Header().Add("Content-Type", "text/html")
+			w.Write(htmlBytes)
+		}, htmlBytes, 200, []string{"text/html"}, "attachment", "sandbox"},
+		{"text/html then */*", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header()["Content-Type"] = []string{"text/html", "*/*"}
+			w.Write([]byte("hello"))
+		}, []byte("hello"), 200, []string{"text/html"}, "attachment", "sandbox"},
+		{"one value with a comma", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html, */*")
+			w.Write([]byte("hello"))
+		}, []byte("hello"), 200, []string{"text/html"}, "attachment", "sandbox"},
+		// A value that does not parse is no type: the bytes decide.
+		{"broken Content-Type", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "html")
+			w.Write(htmlBytes)
+		}, htmlBytes, 200, []string{"text/plain"}, "", ""},
+		{"empty Content-Type", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "")
+			w.Write(pngBytes)
+		}, pngBytes, 200, []string{"image/png"}, "", ""},
+		{"unknown/unknown", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "unknown/unknown")
+			w.Write(htmlBytes)
+		}, htmlBytes, 200, []string{"text/plain"}, "", ""},
+		{"*/*", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "*/*")
+			w.Write(htmlBytes)
+		}, htmlBytes, 200, []string{"text/plain"}, "", ""},
+		// net/http sends a header under the key it is given, and a
+		// browser reads "content-type" as Content-Type.
+		{"lower-case key", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header()["content-type"] = []string{"text/html"}
+			w.Write(htmlBytes)
+		}, htmlBytes, 200, []string{"text/html"}, "attachment", "sandbox"},
+		// Keys go out sorted, so "Content-Type" comes first and
+		// "content-type", the last value, wins.
+		{"two spellings", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header()["Content-Type"] = []string{"image/png"}
+			w.Header()["content-type"] = []string{"text/html"}
+			w.Write(pngBytes)
+		}, pngBytes, 200, []string{"text/html"}, "attachment", "sandbox"},
+		{"lower-case nosniff and disposition", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header()["x-content-type-options"] = []string{"NOSNIFF"}
+			w.Header()["content-disposition"] = []string{"inline; filename=a.html"}
+			w.Header()["CONTENT-TYPE"] = []string{"text/html"}
+			w.Write(htmlBytes)
+		}, htmlBytes, 200, []string{"text/html"}, "attachment; filename=a.html", "sandbox"},
+		{"disposition with no type", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "image/svg+xml")
+			w.Header().Set("Content-Disposition", "filename=a.svg")
+			w.Write([]byte("<svg/>"))
+		}, []byte("<svg/>"), 200, []string{"image/svg+xml"}, "attachment; filename=a.svg", "sandbox"},
+		// Types active in one browser only get the policy too.
+		{"text/xsl", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/xsl")
+			w.Write([]byte("<x:stylesheet/>"))
+		}, []byte("<x:stylesheet/>"), 200, []string{"text/xsl"}, "attachment", "sandbox"},
+		{"multipart/x-mixed-replace", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "multipart/x-mixed-replace; boundary=b")
+			w.Write([]byte("--b\r\nContent-Type: text/html\r\n\r\n<script>alert(1)</script>"))
+		}, []byte("--b\r\nContent-Type: text/html\r\n\r\n<script>alert(1)</script>"), 200, []string{"multipart/x-mixed-replace; boundary=b"}, "attachment", "sandbox"},
+		// net/http sends the headers as they were at the first Write:
+		// a type set later is ignored, by Handler too.
+		{"type set after the first write", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Write(htmlBytes)
+			w.Header().Set("Content-Type", "text/html")
+			w.Header()["content-type"] = []string{"text/html"}
+		}, htmlBytes, 200, []string{"text/plain"}, "", ""},
+		{"type changed after the first write", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html")
+			w.Write(htmlBytes)
+			w.Header().Set("Content-Type", "image/png")
+		}, htmlBytes, 200, []string{"text/html"}, "attachment", "sandbox"},
+		// A value is sent as the bytes it was: 0xE9 stays one byte.
+		{"non-ASCII bytes", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header()["Content-Type"] = []string{"text/html", "text/plain;charset=\"\xe9\""}
+			w.Write(htmlBytes)
+		}, htmlBytes, 200, []string{"text/plain;charset=\"\xe9\""}, "", ""},
+		{"non-ASCII bytes, one value kept", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain; charset=\xe9")
+			w.Write(htmlBytes)
+		}, htmlBytes, 200, []string{"text/plain; charset=\xe9"}, "", ""},
+		{"100,000 values", "GET", func(w http.ResponseWriter, r *http.Request) {
+			v := make([]string, 100000)
+			for i := range v {
+				v[i] = "text/plain"
+			}
+			v[len(v)-1] = "image/svg+xml"
+			w.Header()["Content-Type"] = v
+			w.Write([]byte("<svg/>"))
+		}, []byte("<svg/>"), 200, []string{"image/svg+xml"}, "attachment", "sandbox"},
+		{"io.Copy of 1 MB", "GET", func(w http.ResponseWriter, r *http.Request) {
+			io.Copy(w, io.LimitReader(strings.NewReader(strings.Repeat("<html> ", 1<<18)), 1<<20))
+		}, []byte(strings.Repeat("<html> ", 1<<18)[:1<<20]), 200, []string{"text/plain"}, "", ""},
+		{"103 Early Hints", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Link", "</a.css>; rel=preload")
+			w.WriteHeader(103)
+			w.Write(pngBytes)
+		}, pngBytes, 200, []string{"image/png"}, "", ""},
+		{"ResponseController deadline", "GET", func(w http.ResponseWriter, r *http.Request) {
+			if err := http.NewResponseController(w).SetWriteDeadline(time.Now().Add(time.Minute)); err != nil {
+				panic(err)
+			}
+			w.Write(pngBytes)
+		}, pngBytes, 200, []string{"image/png"}, "", ""},
+		{"write after a superfluous WriteHeader", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.WriteHeader(201)
+			w.WriteHeader(202)
+			w.Write(pngBytes)
+		}, pngBytes, 201, []string{"image/png"}, "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, body := serve(t, tc.h, tc.method, nil)
+			if !bytes.Equal(body, tc.body) {
+				t.Errorf("body %d bytes, want %d: differs", len(body), len(tc.body))
+			}
+			if resp.StatusCode != tc.status {
+				t.Errorf("status %d, want %d", resp.StatusCode, tc.status)
+			}
+			if diff := cmp.Diff(tc.contentType, resp.Header.Values("Content-Type")); diff != "" {
+				t.Errorf("Content-Type (-want +got):\n%s", diff)
+			}
+			if got := resp.Header.Get("Content-Disposition"); got != tc.disposition {
+				t.Errorf("Content-Disposition %q, want %q", got, tc.disposition)
+			}
+			if got := resp.Header.Get("Content-Security-Policy"); got != tc.csp {
+				t.Errorf("Content-Security-Policy %q, want %q", got, tc.csp)
+			}
+		})
+	}
+}
+
+func TestHandlerPolicyOption(t *testing.T) {
+	h := func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Write(htmlBytes)
+	}
+	resp, _ := serve(t, h, "GET", nil, mimesniff.WithPolicy(0))
+	if resp.Header.Get("Content-Disposition") != "" || resp.Header.Get("Content-Security-Policy") != "" {
+		t.Errorf("WithPolicy(0) added %v", resp.Header)
+	}
+	resp, _ = serve(t, h, "GET", nil, mimesniff.WithPolicy(mimesniff.Sandbox))
+	if resp.Header.Get("Content-Disposition") != "" || resp.Header.Get("Content-Security-Policy") != "sandbox" {
+		t.Errorf("WithPolicy(Sandbox) gave %v", resp.Header)
+	}
+}
+
+// TestHandlerFlush checks that a flush before HeaderSize bytes sends them:
+// the client reads them while the handler waits.
+func TestHandlerFlush(t *testing.T) {
+	first, rest := []byte("<html>"), bigHTML
+	proceed := make(chan struct{})
+	srv := httptest.NewServer(mimesniff.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write(first)
+		w.(http.Flusher).Flush()
+		select {
+		case <-proceed:
+		case <-time.After(10 * time.Second):
+		}
+		w.Write(rest)
+	})))
+	defer srv.Close()
+	resp, err := srv.Client().Get(srv.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	got := make([]byte, len(first))
+	if _, err := io.ReadFull(resp.Body, got); err != nil {
+		t.Fatal(err)
+	}
+	close(proceed)
+	tail, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(append(got, tail...), append(append([]byte{}, first...), rest...)) {
+		t.Error("body differs")
+	}
+	if ct := resp.Header.Get("Content-Type"); ct != "text/plain" {
+		t.Errorf("Content-Type %q, want text/plain (sniffed from the flushed bytes, nosniff)", ct)
+	}
+	if resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Error("no nosniff")
+	}
+}
+
+// TestHandlerServeContent serves a file by http.ServeContent, whole and in
+// ranges.
+func TestHandlerServeContent(t *testing.T) {
+	content := bytes.Repeat(pngBytes, 300)
+	h := func(w http.ResponseWriter, r *http.Request) {
+		http.ServeContent(w, r, "upload", time.Unix(0, 0), bytes.NewReader(content))
+	}
+	tests := []struct {
+		name, rng string
+		status    int
+		want      []byte
+	}{
+		{"whole", "", 200, content},
+		{"range", "bytes=10-2009", 206, content[10:2010]},
+		{"suffix", "bytes=-5", 206, content[len(content)-5:]},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var rh http.Header
+			if tc.rng != "" {
+				rh = http.Header{"Range": {tc.rng}}
+			}
+			resp, body := serve(t, h, "GET", rh)
+			if resp.StatusCode != tc.status || !bytes.Equal(body, tc.want) {
+				t.Errorf("status %d, %d bytes; want %d, %d bytes", resp.StatusCode, len(body), tc.status, len(tc.want))
+			}
+			if ct := resp.Header.Get("Content-Type"); ct != "image/png" {
+				t.Errorf("Content-Type %q", ct)
+			}
+		})
+	}
+}
+
+// TestHandler1xx checks that an informational response goes out as such.
+func TestHandler1xx(t *testing.T) {
+	srv := httptest.NewServer(mimesniff.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Link", "</a.css>; rel=preload")
+		w.WriteHeader(http.StatusEarlyHints)
+		w.Write(htmlBytes)
+	})))
+	defer srv.Close()
+	var codes []int
+	var mu sync.Mutex
+	trace := &httptrace.ClientTrace{Got1xxResponse: func(code int, h textproto.MIMEHeader) error {
+		mu.Lock()
+		codes = append(codes, code)
+		mu.Unlock()
+		return nil
+	}}
+	req, _ := http.NewRequestWithContext(httptrace.WithClientTrace(context.Background(), trace), "GET", srv.URL, nil)
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if !slices.Equal(codes, []int{103}) || resp.StatusCode != 200 || !bytes.Equal(body, htmlBytes) {
+		t.Errorf("1xx %v, status %d, body %q", codes, resp.StatusCode, body)
+	}
+}
+
+// TestHandlerPanic checks that a handler that panics reaches the client as
+// it would without Handler: a response it began and flushed arrives with
+// nosniff, cut short; one it did not flush never arrives (net/http sends
+// nothing for it either); and the middleware does not panic on its own.
+func TestHandlerPanic(t *testing.T) {
+	tests := []struct {
+		name    string
+		handler http.HandlerFunc
+		arrives bool
+	}{
+		{"before writing", func(w http.ResponseWriter, r *http.Request) {
+			panic(http.ErrAbortHandler)
+		}, false},
+		{"after an empty write", func(w http.ResponseWriter, r *http.Request) {
+			w.Write(nil)
+			panic(http.ErrAbortHandler)
+		}, false},
+		{"after 10 bytes", func(w http.ResponseWriter, r *http.Request) {
+			w.Write(bigHTML[:10])
+			panic(http.ErrAbortHandler)
+		}, false},
+		{"after a flush", func(w http.ResponseWriter, r *http.Request) {
+			w.Write(bigHTML[:3000])
+			w.(http.Flusher).Flush()
+			panic(http.ErrAbortHandler)
+		}, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for i, h := range []http.Handler{tc.handler, mimesniff.Handler(tc.handler)} {
+				srv := httptest.NewServer(h)
+				resp, err := srv.Client().Get(srv.URL)
+				if (err == nil) != tc.arrives {
+					t.Errorf("response arrives: %v (%v), want %v", err == nil, err, tc.arrives)
+				}
+				if err == nil {
+					body, _ := io.ReadAll(resp.Body)
+					if !bytes.HasPrefix(bigHTML, body) {
+						t.Errorf("body is not a prefix of what was written")
+					}
+					if wrapped := i == 1; wrapped && resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+						t.Errorf("response without nosniff")
+					}
+					resp.Body.Close()
+				}
+				srv.Close()
+			}
+		})
+	}
+}
+
+// TestHandlerWriteHeaderInvalid checks that an invalid status code panics
+// as net/http's ResponseWriter does, with the same message, rather than
+// becoming a 200.
+func TestHandlerWriteHeaderInvalid(t *testing.T) {
+	for _, code := range []int{0, 99, 1000, -1} {
+		panicOf := func(h http.Handler) (v any) {
+			defer func() { v = recover() }()
+			h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/", nil))
+			return nil
+		}
+		bad := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(code) })
+		want, got := panicOf(bad), panicOf(mimesniff.Handler(bad))
+		if want == nil || got != want {
+			t.Errorf("WriteHeader(%d): panic %v, want %v", code, got, want)
+		}
+	}
+}
+
+// TestHandlerFileServer serves files through http.FileServer, whole, as
+// HEAD and in several ranges: a type the file server sets from the name
+// gets the policy when it renders as a document that runs script in some
+// profile, and so does the multipart/byteranges answer to several ranges.
+func TestHandlerFileServer(t *testing.T) {
+	if err := mime.AddExtensionType(".xsl", "text/xsl"); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	files := map[string][]byte{
+		"a.html": bigHTML,
+		"a.xsl":  []byte(`<?xml version="1.0"?><xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform"/>`),
+		"a.svg":  []byte(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>`),
+		"a.png":  bytes.Repeat(pngBytes, 200),
+		"a":      htmlBytes,
+	}
+	for name, b := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fs := http.FileServer(http.Dir(dir)).ServeHTTP
+	tests := []struct {
+		name, method, path, rng string
+		status                  int
+		contentType             string // its essence
+		policy                  bool   // attachment and sandbox
+	}{
+		{"HTML", "GET", "/a.html", "", 200, "text/html", true},
+		{"HTML, HEAD", "HEAD", "/a.html", "", 200, "text/html", true},
+		{"XSL", "GET", "/a.xsl", "", 200, "text/xsl", true},
+		{"SVG", "GET", "/a.svg", "", 200, "image/svg+xml", true},
+		{"PNG", "GET", "/a.png", "", 200, "image/png", false},
+		{"PNG, one range", "GET", "/a.png", "bytes=0-99", 206, "image/png", false},
+		{"HTML, several ranges", "GET", "/a.html", "bytes=0-9,20-29", 206, "multipart/byteranges", true},
+		{"PNG, several ranges", "GET", "/a.png", "bytes=0-9,20-29", 206, "multipart/byteranges", true},
+		// No extension: the file server sniffs with DetectContentType
+		// and sets text/html, which Handler keeps, with the policy.
+		{"no extension", "GET", "/a", "", 200, "text/html", true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var rh http.Header
+			if tc.rng != "" {
+				rh = http.Header{"Range": {tc.rng}}
+			}
+			srv := httptest.NewServer(mimesniff.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				r.URL.Path = tc.path
+				fs(w, r)
+			})))
+			defer srv.Close()
+			req, _ := http.NewRequest(tc.method, srv.URL+tc.path, nil)
+			for k, v := range rh {
+				req.Header[k] = v
+			}
+			resp, err := srv.Client().Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tc.status {
+				t.Errorf("status %d, want %d", resp.StatusCode, tc.status)
+			}
+			ct, _, _ := strings.Cut(resp.Header.Get("Content-Type"), ";")
+			if ct != tc.contentType {
+				t.Errorf("Content-Type %q, want %s", resp.Header.Get("Content-Type"), tc.contentType)
+			}
+			policy := resp.Header.Get("Content-Disposition") == "attachment" && resp.Header.Get("Content-Security-Policy") == "sandbox"
+			if policy != tc.policy {
+				t.Errorf("headers %v: policy %v, want %v", resp.Header, policy, tc.policy)
+			}
+			if resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+				t.Errorf("no nosniff")
+			}
+			if tc.status == 200 && tc.method == "GET" && !bytes.Equal(body, files[strings.TrimPrefix(tc.path, "/")]) {
+				t.Errorf("body differs")
+			}
+		})
+	}
+}
+
+// TestHandlerHijack checks Hijack through the middleware, and that a write
+// after it fails as net/http's does.
+func TestHandlerHijack(t *testing.T) {
+	writeErr := make(chan error, 1)
+	srv := httptest.NewUnstartedServer(mimesniff.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		conn, bw, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			writeErr <- err
+			return
+		}
+		defer conn.Close()
+		_, err = w.Write([]byte("late"))
+		writeErr <- err
+		bw.WriteString("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi")
+		bw.Flush()
+	})))
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // net/http logs the late write
+	srv.Start()
+	defer srv.Close()
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.Write([]byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n"))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	if string(body) != "hi" {
+		t.Errorf("body %q", body)
+	}
+	if err := <-writeErr; !errors.Is(err, http.ErrHijacked) {
+		t.Errorf("write after hijack: %v, want http.ErrHijacked", err)
+	}
+}
+
+// TestHandlerConcurrent serves many requests at once (run with -race).
+func TestHandlerConcurrent(t *testing.T) {
+	srv := httptest.NewServer(mimesniff.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/png" {
+			w.Write(pngBytes)
+			return
+		}
+		for i := 0; i < len(bigHTML); i += 100 {
+			w.Write(bigHTML[i:min(i+100, len(bigHTML))])
+		}
+	})))
+	defer srv.Close()
+	var wg sync.WaitGroup
+	for i := 0; i < 16; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			path, want, ct := "/", bigHTML, "text/plain"
+			if i%2 == 0 {
+				path, want, ct = "/png", pngBytes, "image/png"
+			}
+			resp, err := srv.Client().Get(srv.URL + path)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if !bytes.Equal(body, want) || resp.Header.Get("Content-Type") != ct {
+				t.Errorf("%s: %d bytes of type %q", path, len(body), resp.Header.Get("Content-Type"))
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// discardWriter is an http.ResponseWriter that keeps its headers and drops
+// the body, so that a benchmark measures the handler and not a network.
+type discardWriter struct{ h http.Header }
+
+func (w *discardWriter) Header() http.Header         { return w.h }
+func (w *discardWriter) WriteHeader(int)             {}
+func (w *discardWriter) Write(p []byte) (int, error) { return len(p), nil }
+
+// detectWriter does what net/http does for a handler that set no
+// Content-Type: DetectContentType over the first write.
+type detectWriter struct {
+	http.ResponseWriter
+	wrote bool
+}
+
+func (w *detectWriter) Write(p []byte) (int, error) {
+	if !w.wrote {
+		w.wrote = true
+		if w.Header().Get("Content-Type") == "" {
+			w.Header().Set("Content-Type", http.DetectContentType(p))
+		}
+	}
+	return w.ResponseWriter.Write(p)
+}
+
+// BenchmarkHandler measures Handler's overhead per response against the
+// bare handler (which sets its own type) and against net/http's own
+// sniffing, for a 100-byte and a 1 MB body written in 32 KiB pieces.
+func BenchmarkHandler(b *testing.B) {
+	for _, size := range []int{100, 1 << 20} {
+		body := bytes.Repeat([]byte("<p>hello, world</p>\n"), size/20+1)[:size]
+		write := func(w http.ResponseWriter) {
+			for p := body; len(p) > 0; {
+				n := min(len(p), 32<<10)
+				w.Write(p[:n])
+				p = p[n:]
+			}
+		}
+		untyped := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { write(w) })
+		typed := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain")
+			write(w)
+		})
+		req := httptest.NewRequest("GET", "/", nil)
+		impls := []struct {
+			name string
+			h    http.Handler
+			wrap func(http.ResponseWriter) http.ResponseWriter
+		}{
+			{"bare", typed, nil},
+			{"nethttp", untyped, func(w http.ResponseWriter) http.ResponseWriter { return &detectWriter{ResponseWriter: w} }},
+			{"mimesniff", mimesniff.Handler(untyped), nil},
+		}
+		for _, impl := range impls {
+			b.Run(fmt.Sprintf("size=%d/impl=%s", size, impl.name), func(b *testing.B) {
+				b.ReportAllocs()
+				b.SetBytes(int64(size))
+				dw := &discardWriter{h: http.Header{}}
+				for b.Loop() {
+					clear(dw.h)
+					var w http.ResponseWriter = dw
+					if impl.wrap != nil {
+						w = impl.wrap(w)
+					}
+					impl.h.ServeHTTP(w, req)
+				}
+			})
+		}
+	}
+}
