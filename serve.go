@@ -324,14 +324,17 @@ func (b Browser) workerTypeAllowed(t MIMEType) bool {
 // downloadsAttachment reports whether b downloads a response to d that
 // Content-Disposition marks as an attachment, rather than rendering it.
 //
-// A navigation or a frame downloads it, as HTML says; an object or embed
-// element is assumed to render it anyway.
+// A navigation or a frame downloads it, as HTML says. HTML does not say what
+// an object or embed element does with one, so the standard profile renders
+// it there; Chromium downloads it there too, and Firefox renders nothing
+// (the object element fires error, the embed element nothing) (cases
+// html+cd-att/html, destinations object and embed, same and cross origin).
 func (b Browser) downloadsAttachment(d Destination) bool {
 	switch d {
 	case DestinationDocument, DestinationFrame, DestinationIFrame:
 		return true
 	}
-	return false
+	return b != Standard
 }
 
 // dispositionAttachment returns the profiles for which the Content-Disposition
