@@ -18,7 +18,8 @@ import (
 // nowhere: with image/png and nosniff, Fetch blocks it as a script and every
 // browser shows it as an image. Served with no type, the same bytes render
 // as a page that runs script with the server's origin in every profile, and
-// run as a classic script.
+// run as a classic script. Any response can be a same-origin XML document's
+// XSLT style sheet, whatever its headers.
 func ExampleReportFor() {
 	page := []byte("<html><script>alert(1)</script>")
 
@@ -44,6 +45,7 @@ func ExampleReportFor() {
 	//   script in standard,chromium,firefox
 	//   sharedworker in chromium
 	//   worker in chromium
+	//   xslt in standard,chromium,firefox
 }
 
 // SafeHeaders chooses the headers for bytes whose type nobody declared:

@@ -86,9 +86,9 @@ type DestinationVerdict struct {
 // the response can render as a document that runs script with the server's
 // origin, its cookies and its storage, through a link, a frame, an object or
 // an embed element. ScriptInclusion is a script gadget: a page can run the
-// response as a script (a classic or module script, a worker, a worklet, an
-// XSLT style sheet), which needs a page of the server's origin that includes
-// it, or lets another origin read it as a script. A server serving uploads
+// response as a script (a classic or module script, a worker, a worklet),
+// which needs a page of the server's origin that includes it, or lets
+// another origin read it as a script. A server serving uploads
 // refuses or neutralizes the first; nosniff and a type that is not
 // JavaScript close the second.
 type Report struct {
@@ -99,7 +99,11 @@ type Report struct {
 
 	// ScriptInclusion reports whether, in some profile, a page can run
 	// the response as a script: whether Script is set for a script-like
-	// destination or xslt.
+	// destination (a classic or module script, a worker, a worklet).
+	//
+	// An XSLT style sheet is in neither summary: a same-origin XML
+	// document can use any response as one, whatever its headers (the
+	// xslt verdict says so), so no header closes that gadget.
 	ScriptInclusion bool `json:"scriptInclusion"`
 
 	// Destinations has one verdict per destination, indexed by
@@ -131,7 +135,7 @@ var _ [len(Report{}.Destinations)]struct{} = [numDestinations]struct{}{}
 //   - For the script-like destinations, script runs unless Fetch blocks the
 //     response or HTML rejects its type ([ScriptTypeAllowed]: a classic
 //     script runs whatever its type), with each profile's departures.
-//   - For xslt, when the type is an XML MIME type or text/xsl.
+//   - For xslt, whatever the type (xsltAnyType), unless Fetch blocks it.
 //
 // A classic script that runs is a threat to the server's own pages even
 // though it runs in the origin of the page that includes it: it bypasses a
@@ -165,7 +169,7 @@ func ReportFor(h http.Header, header []byte) Report {
 			switch {
 			case d.isDocumentLike():
 				rep.DocumentScript = true
-			default:
+			case d.IsScriptLike():
 				rep.ScriptInclusion = true
 			}
 		}
@@ -274,7 +278,7 @@ func (rr *response) script(b Browser, d Destination) bool {
 	}
 	switch d {
 	case DestinationXSLT:
-		return rr.fetchType.IsXML() || rr.fetchType.Essence() == "text/xsl"
+		return xsltAnyType()
 	case DestinationScript:
 		return true // a classic script runs whatever its type
 	case DestinationWorker, DestinationSharedWorker:
@@ -308,6 +312,18 @@ func (rr *response) documentScript(b Browser, d Destination) bool {
 	}
 	return false
 }
+
+// xsltAnyType is the rule of every profile for a style sheet that an
+// xml-stylesheet processing instruction loads: it is used whatever its type,
+// under nosniff too, when it has the document's origin.
+//
+// Fetch blocks nothing for the xslt destination, and neither Chromium nor
+// Firefox checks the type: a same-origin XML document transformed the
+// probe's style sheet served with no type, text/plain, image/png or
+// application/pdf, with and without nosniff (cases none-ns/xslt,
+// tp-ns/xslt, png-ns/xslt, pdf-ns/xslt, destination xslt). Another origin's
+// style sheet is refused.
+func xsltAnyType() bool { return true }
 
 // workerTypeAllowed reports whether b runs a classic worker or shared
 // worker script of type t, one Fetch has not blocked.

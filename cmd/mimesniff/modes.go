@@ -52,7 +52,9 @@ func reportText(rep *mimesniff.Report) string {
 				mimesniff.DestinationObject, mimesniff.DestinationEmbed:
 				document = append(document, name)
 			default:
-				inclusion = append(inclusion, name)
+				if v.Destination.IsScriptLike() {
+					inclusion = append(inclusion, name)
+				}
 			}
 		}
 		b.WriteByte('\n')
