@@ -9,6 +9,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 )
 
 // A Browser is a browser profile: the rules for the type of a navigated
@@ -31,12 +32,14 @@ const (
 	Standard Browser = iota // the standard: Resource.Sniff
 	Chromium                // Chromium 156 (and Chrome, Edge, ...), recorded headless
 	Firefox                 // Firefox ESR 153, recorded headless
+	WebKit                  // WebKitGTK 2.50 (libsoup's sniffer, not Safari's CFNetwork), recorded under Xvfb
 )
 
 var browserNames = [...]string{
 	Standard: "standard",
 	Chromium: "chromium",
 	Firefox:  "firefox",
+	WebKit:   "webkit",
 }
 
 // String returns the browser's lower-case name, or "Invalid(n)".
@@ -83,6 +86,8 @@ func (r *Resource) sniffAs(b Browser) MIMEType {
 		return r.sniffChromium()
 	case Firefox:
 		return r.sniffFirefox()
+	case WebKit:
+		return r.sniffWebKit()
 	}
 	return r.Sniff()
 }
@@ -106,12 +111,31 @@ type httpReading struct {
 	// attachment is the set of profiles for which Content-Disposition
 	// makes a navigation a download.
 	attachment BrowserSet
+
+	// webkitType is the media type WebKitGTK reads from the last
+	// Content-Type value (webkitMediaType), and webkitNoSniff whether it
+	// reads X-Content-Type-Options as nosniff (webkitNoSniff).
+	webkitType    string
+	webkitNoSniff bool
 }
 
 // readHTTP returns how the browser profiles read header list h.
 func readHTTP(h http.Header) httpReading {
 	t, _ := ExtractMIMEType(h)
-	return httpReading{fromHTTP: true, fetchType: t, contentTypes: len(h["Content-Type"]), attachment: dispositionAttachment(h)}
+	return readHTTPWith(h, t)
+}
+
+// readHTTPWith is readHTTP for the type t already extracted from h.
+func readHTTPWith(h http.Header, t MIMEType) httpReading {
+	xcto := h["X-Content-Type-Options"]
+	return httpReading{
+		fromHTTP:      true,
+		fetchType:     t,
+		contentTypes:  len(h["Content-Type"]),
+		attachment:    dispositionAttachment(h),
+		webkitType:    webkitMediaType(h["Content-Type"]),
+		webkitNoSniff: len(xcto) > 0 && xcto[len(xcto)-1] == "nosniff",
+	}
 }
 
 // fetchSupplied returns the supplied MIME type as Chromium and Firefox read
@@ -610,4 +634,387 @@ func hasPrefixFold(b []byte, prefix string) bool {
 		}
 	}
 	return true
+}
+
+// WebKit's profile is WebKitGTK's: its network process loads through libsoup
+// 3 and takes the type libsoup's content sniffer computes, an implementation
+// of the standard as of June 2013 (GNOME/libsoup,
+// libsoup/content-sniffer/soup-content-sniffer.c), before WebCore decides to
+// render or download. Safari loads through Apple's CFNetwork instead, whose
+// sniffer is not public: the rules below are WebKitGTK's, not Safari's.
+
+// webkitWindow is how far WebKitGTK's sniffer reads: every rule looks at the
+// first 512 bytes only.
+const webkitWindow = 512
+
+// sniffWebKit is WebKitGTK's computed type for a navigation.
+//
+// It is libsoup's algorithm: an unknown type is sniffed (webkitUnknown);
+// under nosniff the type is kept; every text/plain, whatever its
+// parameters, is told text or binary (webkitTextPlain); XML types are
+// kept; text/html runs the feed-or-HTML rule the standard removed in 2024
+// (webkitFeedOrHTML); image, audio and video types are matched among their
+// signatures.
+func (r *Resource) sniffWebKit() MIMEType {
+	t, e := r.webkitSupplied()
+	h := r.Header[:min(len(r.Header), webkitWindow)]
+	switch {
+	case e == "" || asciiEqualFold(e, "unknown/unknown") || asciiEqualFold(e, "application/unknown") || e == "*/*":
+		return webkitUnknown(h, !r.webkitNoSniff())
+	case r.webkitNoSniff():
+		return t
+	case e == "text/plain":
+		return webkitTextPlain(h)
+	case strings.HasSuffix(e, "+xml") || asciiEqualFold(e, "text/xml") || asciiEqualFold(e, "application/xml"):
+		return t
+	case asciiEqualFold(e, "text/html"):
+		return webkitFeedOrHTML(h)
+	case hasPrefixFold([]byte(e), "IMAGE/"):
+		if m, ok := MatchImageTypePattern(h); ok {
+			return m
+		}
+	case hasPrefixFold([]byte(e), "AUDIO/") || hasPrefixFold([]byte(e), "VIDEO/") || asciiEqualFold(e, "application/ogg"):
+		if m, ok := webkitAudioVideo(h); ok {
+			return m
+		}
+	}
+	return t
+}
+
+// webkitSupplied returns the supplied type as WebKitGTK reads the
+// Content-Type headers, and the media type libsoup compares, as sent.
+//
+// libsoup takes the last Content-Type value, cuts it at its first ";" and
+// keeps it when it holds one "/" and no space, so "text/plain, text/html"
+// is no type at all. Its comparisons are on the media type as sent: "*/*",
+// "text/plain" and a "+xml" suffix with case, the rest without. A resource
+// not built from HTTP has one supplied type.
+func (r *Resource) webkitSupplied() (MIMEType, string) {
+	if !r.http.fromHTTP {
+		return r.Supplied, r.Supplied.Essence()
+	}
+	if r.http.webkitType == "" {
+		return MIMEType{}, ""
+	}
+	return r.Supplied, r.http.webkitType
+}
+
+// webkitNoSniff reports whether WebKitGTK reads the response's
+// X-Content-Type-Options as nosniff: only when its last value is exactly
+// "nosniff", so "NOSNIFF" and "nosniff, foo" sniff.
+func (r *Resource) webkitNoSniff() bool {
+	if !r.http.fromHTTP {
+		return r.NoSniff
+	}
+	return r.http.webkitNoSniff
+}
+
+// webkitMediaType returns the media type libsoup reads from the
+// Content-Type values of h, or "" when it reads none (webkitSupplied).
+func webkitMediaType(values []string) string {
+	if len(values) == 0 {
+		return ""
+	}
+	v, _, _ := strings.Cut(values[len(values)-1], ";")
+	v = strings.Trim(v, " \t")
+	slash := strings.IndexAny(v, " /")
+	if slash < 0 || v[slash] != '/' || strings.ContainsAny(v[slash+1:], " /") {
+		return ""
+	}
+	return v
+}
+
+// A webkitRow is a row of libsoup's table for a resource of unknown type.
+type webkitRow struct {
+	// pattern is matched byte by byte, letters without case where fold
+	// is set. With ws set, whitespace bytes may come first, and a space
+	// in the pattern stands for any whitespace, none included.
+	pattern string
+	ws      bool
+	fold    bool
+	tt      bool // a tag-terminating byte must follow
+	typ     MIMEType
+}
+
+// webkitScriptableRows and webkitOtherRows are libsoup's table for a
+// resource of unknown type, in its order: the first only when sniffing
+// scriptable types.
+//
+// The space in " DOCTYPE HTML" matches no whitespace too, so
+// "<!DOCTYPEhtml>" and "<!DOCTYPE\thtml>" are HTML; "<?xml" is compared with
+// case; the BOM rows need four bytes.
+var (
+	webkitScriptableRows = []webkitRow{
+		{"<!DOCTYPE HTML", true, true, true, textHTML},
+		{"<HTML", true, true, true, textHTML},
+		{"<HEAD", true, true, true, textHTML},
+		{"<SCRIPT", true, true, true, textHTML},
+		{"<IFRAME", true, true, true, textHTML},
+		{"<H1", true, true, true, textHTML},
+		{"<DIV", true, true, true, textHTML},
+		{"<FONT", true, true, true, textHTML},
+		{"<TABLE", true, true, true, textHTML},
+		{"<A", true, true, true, textHTML},
+		{"<STYLE", true, true, true, textHTML},
+		{"<TITLE", true, true, true, textHTML},
+		{"<B", true, true, true, textHTML},
+		{"<BODY", true, true, true, textHTML},
+		{"<BR", true, true, true, textHTML},
+		{"<P", true, true, true, textHTML},
+		{"<!--", true, false, true, textHTML},
+		{"<?xml", true, false, false, textXML},
+		{"%PDF-", false, false, false, applicationPDF},
+	}
+	webkitOtherRows = []webkitRow{
+		{"%!PS-Adobe-", false, false, false, applicationPS},
+		{"\xFE\xFF??", false, false, false, textPlain},
+		{"\xFF\xFE??", false, false, false, textPlain},
+		{"\xEF\xBB\xBF?", false, false, false, textPlain},
+	}
+)
+
+// match reports whether h matches the row, as libsoup matches it.
+//
+// A "?" in a row without ws stands for any byte. A tag at the very end of
+// h has no terminating byte, so it does not match.
+func (row *webkitRow) match(h []byte) bool {
+	p := row.pattern
+	if !row.ws {
+		if len(h) < len(p) {
+			return false
+		}
+		for i := 0; i < len(p); i++ {
+			if p[i] != '?' && h[i] != p[i] {
+				return false
+			}
+		}
+		return true
+	}
+	i := 0
+	for i < len(h) && isWebKitSpace(h[i]) {
+		i++
+	}
+	for j := 0; j < len(p); j++ {
+		if p[j] == ' ' {
+			for i < len(h) && isWebKitSpace(h[i]) {
+				i++
+			}
+			continue
+		}
+		if i >= len(h) {
+			return false
+		}
+		c := h[i]
+		if row.fold && 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		if c != p[j] {
+			return false
+		}
+		i++
+	}
+	return !row.tt || i < len(h) && isTagTerminatingByte(h[i])
+}
+
+// isWebKitSpace reports whether b is whitespace to libsoup's sniffer: tab,
+// LF, FF, CR or space.
+func isWebKitSpace(b byte) bool {
+	return b == '\t' || b == '\n' || b == '\f' || b == '\r' || b == ' '
+}
+
+// webkitUnknown is libsoup's sniffing of a resource of unknown type.
+//
+// It is the standard's algorithm of 2013 over 512 bytes: its table
+// (webkitScriptableRows when scriptable, then webkitOtherRows), the image
+// signatures, WebKit's audio and video signatures (webkitAudioVideo), then
+// text or binary (isWebKitBinary).
+func webkitUnknown(h []byte, scriptable bool) MIMEType {
+	if scriptable {
+		for i := range webkitScriptableRows {
+			if webkitScriptableRows[i].match(h) {
+				return webkitScriptableRows[i].typ
+			}
+		}
+	}
+	for i := range webkitOtherRows {
+		if webkitOtherRows[i].match(h) {
+			return webkitOtherRows[i].typ
+		}
+	}
+	if t, ok := MatchImageTypePattern(h); ok {
+		return t
+	}
+	if t, ok := webkitAudioVideo(h); ok {
+		return t
+	}
+	if webkitBinary(h) {
+		return applicationOctet
+	}
+	return textPlain
+}
+
+// audioBasic is the type libsoup gives a Sun audio file (".snd"), which the
+// standard no longer sniffs.
+var audioBasic = MIMEType{"audio/basic"}
+
+// webkitAudioVideo is libsoup's audio and video table, then its MP4 check.
+//
+// Any EBML file is video/webm (Matroska too), Ogg is application/ogg, ".snd"
+// is audio/basic, and an MP3 needs an ID3 tag (no frame sync is looked for).
+// An MP4 needs a box whose major brand and one compatible brand from its
+// fifth word on start with "mp4" (webkitMP4), so isom and 3GP files are not
+// MP4 to WebKit.
+func webkitAudioVideo(h []byte) (MIMEType, bool) {
+	switch {
+	case hasPrefixAt(h, 0, "\x1A\x45\xDF\xA3"):
+		return videoWebM, true
+	case hasPrefixAt(h, 0, ".snd"):
+		return audioBasic, true
+	case hasPrefixAt(h, 0, "FORM") && hasPrefixAt(h, 8, "AIFF"):
+		return audioAIFF, true
+	case hasPrefixAt(h, 0, "ID3"):
+		return audioMPEG, true
+	case hasPrefixAt(h, 0, "OggS\x00"):
+		return applicationOgg, true
+	case hasPrefixAt(h, 0, "MThd\x00\x00\x00\x06"):
+		return audioMIDI, true
+	case hasPrefixAt(h, 0, "RIFF") && hasPrefixAt(h, 8, "AVI "):
+		return videoAVI, true
+	case hasPrefixAt(h, 0, "RIFF") && hasPrefixAt(h, 8, "WAVE"):
+		return audioWave, true
+	case webkitMP4(h):
+		return videoMP4, true
+	}
+	return MIMEType{}, false
+}
+
+// webkitMP4 is libsoup's MP4 check.
+//
+// The first box's size, big-endian, must be a multiple of 4 and within h
+// (of at least 12 bytes), its type "ftyp", its major brand start with
+// "mp4", and one of the words from byte 16 to the box's end start with
+// "mp4".
+func webkitMP4(h []byte) bool {
+	if len(h) < 12 {
+		return false
+	}
+	size := int(h[0])<<24 | int(h[1])<<16 | int(h[2])<<8 | int(h[3])
+	if len(h) < size || size%4 != 0 || !hasPrefixAt(h, 4, "ftyp") || !hasPrefixAt(h, 8, "mp4") {
+		return false
+	}
+	for i := 16; i < size && i < len(h); i += 4 {
+		if hasPrefixAt(h, i, "mp4") {
+			return true
+		}
+	}
+	return false
+}
+
+// webkitBinary reports whether h has a byte libsoup takes for binary: 0x00
+// to 0x08, 0x0B, 0x0E to 0x1A, 0x1C to 0x1F (0x0B counts, unlike in the
+// standard).
+func webkitBinary(h []byte) bool {
+	for _, b := range h {
+		if b < 0x20 && (isBinaryDataByte(b) || b == 0x0B) {
+			return true
+		}
+	}
+	return false
+}
+
+// webkitTextPlain is libsoup's text-or-binary rule, which WebKitGTK runs for
+// every text/plain, not only the Apache values.
+//
+// A BOM is text. Otherwise, a binary byte in the first 512 bytes sends the
+// resource to the rules for an unknown type with the scriptable types
+// included (libsoup's "TODO: sniff-scriptable needs to be unset"), so
+// "<html>" then a NUL, served as text/plain, is HTML.
+func webkitTextPlain(h []byte) MIMEType {
+	if hasBOM(h) || !webkitBinary(h) {
+		return textPlain
+	}
+	return webkitUnknown(h, true)
+}
+
+// webkitFeedOrHTML is libsoup's feed-or-HTML rule, which WebKitGTK runs for
+// every text/html although the standard removed it in 2024.
+//
+// Within 512 bytes, after a UTF-8 BOM, whitespace, comments, "<!...>" and
+// "<?...?>" declarations, a root element rss is application/rss+xml, feed
+// application/atom+xml, and rdf:RDF followed by the RSS 1.0 and RDF
+// namespace declarations, in either order and nothing else between them,
+// application/rss+xml. Everything else, and running out of bytes, is
+// text/html.
+func webkitFeedOrHTML(h []byte) MIMEType {
+	const (
+		rss1 = `xmlns="http://purl.org/rss/1.0/"`
+		rdf  = `xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"`
+	)
+	n := len(h)
+	if n < 3 {
+		return textHTML
+	}
+	pos := 0
+	if hasPrefixAt(h, 0, "\xEF\xBB\xBF") {
+		pos = 3
+	}
+	skipSpace := func() {
+		for pos < n && (h[pos] == '\t' || h[pos] == ' ' || h[pos] == '\n' || h[pos] == '\r') {
+			pos++
+		}
+	}
+	for {
+		skipSpace()
+		if pos >= n || h[pos] != '<' {
+			return textHTML
+		}
+		pos++
+		if pos+2 > n {
+			return textHTML
+		}
+		switch {
+		case hasPrefixAt(h, pos, "!--"):
+			end := bytes.Index(h[pos+3:], []byte("-->"))
+			if end < 0 {
+				return textHTML
+			}
+			pos += 3 + end + 3
+			continue
+		case h[pos] == '!':
+			end := bytes.IndexByte(h[pos:], '>')
+			if end < 0 {
+				return textHTML
+			}
+			pos += end + 1
+			continue
+		case h[pos] == '?':
+			end := bytes.Index(h[pos+1:], []byte("?>"))
+			if end < 0 {
+				return textHTML
+			}
+			pos += 1 + end + 2
+			continue
+		case hasPrefixAt(h, pos, "rss"):
+			return applicationRSS
+		case hasPrefixAt(h, pos, "feed"):
+			return applicationAtom
+		case hasPrefixAt(h, pos, "rdf:RDF"):
+			pos += len("rdf:RDF")
+			skipSpace()
+			if hasPrefixAt(h, pos, rss1) {
+				pos += len(rss1)
+				skipSpace()
+				if hasPrefixAt(h, pos, rdf) {
+					return applicationRSS
+				}
+			} else if hasPrefixAt(h, pos, rdf) {
+				pos += len(rdf)
+				skipSpace()
+				if hasPrefixAt(h, pos, rss1) {
+					return applicationRSS
+				}
+			}
+		}
+		return textHTML
+	}
 }

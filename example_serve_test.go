@@ -37,15 +37,15 @@ func ExampleReportFor() {
 	// Output:
 	// image/png, nosniff: false false
 	// no type: true true
-	//   document in standard,chromium,firefox
-	//   embed in standard,chromium,firefox
-	//   frame in standard,chromium,firefox
-	//   iframe in standard,chromium,firefox
-	//   object in standard,chromium,firefox
-	//   script in standard,chromium,firefox
-	//   sharedworker in chromium
-	//   worker in chromium
-	//   xslt in standard,chromium,firefox
+	//   document in standard,chromium,firefox,webkit
+	//   embed in standard,chromium,firefox,webkit
+	//   frame in standard,chromium,firefox,webkit
+	//   iframe in standard,chromium,firefox,webkit
+	//   object in standard,chromium,firefox,webkit
+	//   script in standard,chromium,firefox,webkit
+	//   sharedworker in chromium,webkit
+	//   worker in chromium,webkit
+	//   xslt in standard,chromium,firefox,webkit
 }
 
 // SafeHeaders chooses the headers for bytes whose type nobody declared:

@@ -13,7 +13,7 @@ import (
 
 // profiles are the browser profiles a [Report] covers, in the order of the
 // Browser constants.
-var profiles = [...]Browser{Standard, Chromium, Firefox}
+var profiles = [...]Browser{Standard, Chromium, Firefox, WebKit}
 
 // A BrowserSet is a set of browser profiles; the zero value is empty.
 //
@@ -239,7 +239,7 @@ func (rr *response) read(h http.Header, header []byte) {
 	}
 	rr.res.NoSniff = DetermineNoSniff(h)
 	rr.res.Header = resourceHeader(header)
-	rr.res.http = httpReading{fromHTTP: true, fetchType: rr.fetchType, contentTypes: len(values), attachment: dispositionAttachment(h)}
+	rr.res.http = readHTTPWith(h, rr.fetchType)
 	rr.sandbox = cspSandbox(h)
 }
 
@@ -329,9 +329,11 @@ func xsltAnyType() bool { return true }
 // worker script of type t, one Fetch has not blocked.
 //
 // HTML's "fetch a classic worker script" accepts only a JavaScript MIME
-// type; Chromium runs any type (chromiumWorkerAnyType).
+// type; Chromium runs any type (chromiumWorkerAnyType). WebKit's workers are
+// not recorded yet: the profile takes them to be as lax as Chromium's, so
+// that the report never says less than WebKit may do.
 func (b Browser) workerTypeAllowed(t MIMEType) bool {
-	if b == Chromium {
+	if b == Chromium || b == WebKit {
 		return chromiumWorkerAnyType()
 	}
 	return t.IsJavaScript()
@@ -562,7 +564,7 @@ func SafeHeaders(declared MIMEType, header []byte, p Policy) Headers {
 func activeServed(t MIMEType, header []byte) bool {
 	rr := response{fetchType: t, fetchOK: t.IsValid()}
 	rr.res = Resource{Supplied: t, NoSniff: true, Header: resourceHeader(header)}
-	rr.res.http = httpReading{fromHTTP: true, fetchType: t, contentTypes: 1}
+	rr.res.http = httpReading{fromHTTP: true, fetchType: t, contentTypes: 1, webkitType: t.Essence(), webkitNoSniff: true}
 	for _, b := range profiles {
 		if rr.documentScript(b, DestinationDocument) {
 			return true
@@ -611,6 +613,7 @@ var extensions = []struct{ essence, ext string }{
 	{"audio/wave", ".wav"},
 	{"video/mp4", ".mp4"},
 	{"video/webm", ".webm"},
+	{"audio/basic", ".snd"},
 	{"application/vnd.ms-fontobject", ".eot"},
 	{"font/ttf", ".ttf"},
 	{"font/otf", ".otf"},

@@ -31,7 +31,7 @@ func TestReportFor(t *testing.T) {
 		types   map[string]string // the standard's type at some destinations ("" for undefined)
 	}
 	const (
-		all = "standard,chromium,firefox"
+		all = "standard,chromium,firefox,webkit"
 		ns  = "X-Content-Type-Options"
 		ct  = "Content-Type"
 	)
@@ -46,7 +46,7 @@ func TestReportFor(t *testing.T) {
 	// With no nosniff, a classic script runs whatever the type, and
 	// Chromium starts a worker of any type Fetch does not block. A
 	// same-origin XML document takes any response as an XSLT style sheet.
-	scriptAnyType := []string{"script", all, "worker", "chromium", "sharedworker", "chromium"}
+	scriptAnyType := []string{"script", all, "worker", "chromium,webkit", "sharedworker", "chromium,webkit"}
 	scriptLikeAndStyle := []string{"audioworklet", "paintworklet", "script", "serviceworker", "sharedworker", "style", "worker"}
 	scriptLike := []string{"audioworklet", "paintworklet", "script", "serviceworker", "sharedworker", "worker"}
 	tests := []struct {
@@ -104,11 +104,12 @@ func TestReportFor(t *testing.T) {
 			types:   map[string]string{"style": "text/plain", "document": "text/plain"},
 		}},
 		// The standard reads the last value, */*, and sniffs text/plain;
-		// Fetch skips */* and reads text/html, as both browsers do
+		// Fetch skips */* and reads text/html, as Chromium and Firefox do
 		// (recorded case two-html-star/binary.bin). For the standard the
-		// worst of both readings counts.
+		// worst of both readings counts. WebKit reads the last value
+		// and sniffs the text.
 		{"text/html then */*", header(ct, "text/html", ct, "*/*"), []byte("hello"), want{
-			script: documents(all, scriptAnyType...),
+			script: documents("standard,chromium,firefox", scriptAnyType...),
 			types:  map[string]string{"document": "text/plain", "": "text/html"},
 		}},
 		{"failing Content-Type", header(ct, "html"), htmlBytes, want{
@@ -137,7 +138,7 @@ func TestReportFor(t *testing.T) {
 			types:  map[string]string{"document": "application/pdf"},
 		}},
 		{"empty body", header(), nil, want{
-			script: map[string]string{"script": all, "worker": "chromium", "sharedworker": "chromium"},
+			script: map[string]string{"script": all, "worker": "chromium,webkit", "sharedworker": "chromium,webkit"},
 			types:  map[string]string{"document": "text/plain"},
 		}},
 		// Mitigations. An attachment is downloaded by a navigation and a
@@ -256,8 +257,8 @@ func TestReportJSON(t *testing.T) {
 	}{
 		{mimesniff.DestinationEmpty, map[string]any{"destination": "", "blocked": false, "type": "image/svg+xml", "script": []any{}}},
 		{mimesniff.DestinationTrack, map[string]any{"destination": "track", "blocked": false, "type": "text/vtt", "script": []any{}}},
-		{mimesniff.DestinationDocument, map[string]any{"destination": "document", "blocked": false, "type": "image/svg+xml", "script": []any{"standard", "chromium", "firefox"}}},
-		{mimesniff.DestinationXSLT, map[string]any{"destination": "xslt", "blocked": false, "type": "image/svg+xml", "script": []any{"standard", "chromium", "firefox"}}},
+		{mimesniff.DestinationDocument, map[string]any{"destination": "document", "blocked": false, "type": "image/svg+xml", "script": []any{"standard", "chromium", "firefox", "webkit"}}},
+		{mimesniff.DestinationXSLT, map[string]any{"destination": "xslt", "blocked": false, "type": "image/svg+xml", "script": []any{"standard", "chromium", "firefox", "webkit"}}},
 		{mimesniff.DestinationText, map[string]any{"destination": "text", "blocked": false, "type": "image/svg+xml", "script": []any{}}},
 	}
 	for _, tc := range tests {

@@ -144,7 +144,7 @@ func windowsRegistry(ext string) string {
 // browsers are the browser profiles, in order: -browser all prints them in
 // this order, and -browser worst breaks ties by it. A new profile is one more
 // element.
-var browsers = []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox}
+var browsers = []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox, mimesniff.WebKit}
 
 // danger ranks what browser b does with a document of type t: 2 for a
 // document that can run script (Browser.Scriptable), 1 for a type it

@@ -97,7 +97,7 @@ func TestReport(t *testing.T) {
 	rep, dests := run()
 	doc := dests["document"]
 	if !rep.DocumentScript || !rep.ScriptInclusion || doc.Type == nil || *doc.Type != "text/html" ||
-		strings.Join(doc.Script, ",") != "standard,chromium,firefox" {
+		strings.Join(doc.Script, ",") != "standard,chromium,firefox,webkit" {
 		t.Errorf("untyped page: %+v, document %+v; want script through a text/html document in every profile", rep, doc)
 	}
 	if len(dests) != 24 {
@@ -113,7 +113,7 @@ func TestReport(t *testing.T) {
 	}
 
 	got := runCmd(nil, "-report", page)
-	for _, want := range []string{page + ": \n", "\ndocument      allowed text/html  script in standard,chromium,firefox\n",
+	for _, want := range []string{page + ": \n", "\ndocument      allowed text/html  script in standard,chromium,firefox,webkit\n",
 		"\ndocument script (stored XSS): document embed frame iframe object\n",
 		"\nscript inclusion: script sharedworker worker\n"} {
 		if !strings.Contains(got.Stdout, want) {
@@ -141,9 +141,9 @@ func TestModeUsage(t *testing.T) {
 }
 
 // TestBrowserMode checks -browser on a recorded case: "<body/onload=...>"
-// with no type is text/plain to the standard and Firefox and text/html to
-// Chromium (none/edge/tag-body-onload); Firefox downloads unknown/unknown
-// (unknown-unknown/page.html).
+// with no type is text/plain to the standard, Firefox and WebKit, and
+// text/html to Chromium (none/edge/tag-body-onload); Firefox downloads
+// unknown/unknown (unknown-unknown/page.html).
 func TestBrowserMode(t *testing.T) {
 	dir := t.TempDir()
 	page := writeFile(t, dir, "page", []byte("<body/onload=alert(1)>"))
@@ -152,7 +152,7 @@ func TestBrowserMode(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"all", []string{"-browser", "all", page}, lines(page, "standard text/plain, chromium text/html, firefox text/plain")},
+		{"all", []string{"-browser", "all", page}, lines(page, "standard text/plain, chromium text/html, firefox text/plain, webkit text/plain")},
 		{"chromium", []string{"-browser", "chromium", page}, lines(page, "text/html")},
 		{"firefox unknown/unknown", []string{"-browser", "firefox", "-type", "unknown/unknown", page}, lines(page, "application/octet-stream (download)")},
 	}
@@ -174,6 +174,7 @@ func TestBrowserMode(t *testing.T) {
 		"standard": map[string]any{"computed": "text/plain", "displayed": true},
 		"chromium": map[string]any{"computed": "text/html", "displayed": true},
 		"firefox":  map[string]any{"computed": "text/plain", "displayed": true},
+		"webkit":   map[string]any{"computed": "text/plain", "displayed": true},
 	}
 	if diff := cmp.Diff(want, obj); diff != "" {
 		t.Errorf("-browser all -json mismatch (-want +got):\n%s", diff)
