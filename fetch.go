@@ -211,51 +211,6 @@ func blockedMIMEType(mimeType MIMEType, ok bool, d Destination) bool {
 	return false
 }
 
-// ScriptTypeAllowed reports whether HTML accepts a script of type t for
-// destination d.
-//
-// t is the type extracted from the response's header list
-// ([ExtractMIMEType]); module tells a module script from a classic one for
-// DestinationScript and the workers, and a CSS module script from a style
-// sheet for DestinationStyle. It applies after Fetch, which may already
-// have blocked the response ([BlockedDueToNoSniff], [BlockedDueToMIMEType]).
-//
-//   - A classic script (DestinationScript, module false) runs whatever its
-//     type: only Fetch's blocking stops it.
-//   - A JavaScript module script, on any script-like destination, needs a
-//     JavaScript MIME type; a JSON module script (DestinationJSON) a JSON
-//     MIME type; a CSS module script (DestinationStyle, module true) the
-//     essence text/css. See
-//     https://html.spec.whatwg.org/multipage/webappapis.html#fetch-a-single-module-script.
-//     Worklets (DestinationAudioWorklet, DestinationPaintWorklet) only load
-//     module scripts.
-//   - A classic worker or shared worker script needs a JavaScript MIME type,
-//     as HTML's "fetch a classic worker script" checks for HTTP(S) URLs. See
-//     https://html.spec.whatwg.org/multipage/webappapis.html#fetch-a-classic-worker-script.
-//   - A service worker script needs a JavaScript MIME type, classic or
-//     module: the Update algorithm rejects any other with a SecurityError.
-//     See https://w3c.github.io/ServiceWorker/#update-algorithm.
-//
-// A style sheet (DestinationStyle, module false) also needs text/css,
-// except for a same-origin style sheet of a quirks-mode document (see
-// https://html.spec.whatwg.org/multipage/links.html#link-type-stylesheet);
-// ScriptTypeAllowed reports true for it, as for every other destination,
-// on which HTML makes no such check.
-func ScriptTypeAllowed(t MIMEType, d Destination, module bool) bool {
-	switch d {
-	case DestinationScript:
-		return !module || t.IsJavaScript()
-	case DestinationWorker, DestinationSharedWorker, DestinationServiceWorker,
-		DestinationAudioWorklet, DestinationPaintWorklet:
-		return t.IsJavaScript()
-	case DestinationJSON:
-		return t.IsJSON()
-	case DestinationStyle:
-		return !module || t.Essence() == "text/css"
-	}
-	return true
-}
-
 // ExtractMIMEType implements Fetch's "extract a MIME type" on the
 // Content-Type values of h.
 //

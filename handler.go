@@ -15,19 +15,6 @@ import (
 	"sync"
 )
 
-// An Option configures [Handler].
-type Option func(*config)
-
-type config struct {
-	policy Policy
-}
-
-// WithPolicy sets the policy Handler applies to responses that render as a
-// document that runs script (default [DefaultPolicy]).
-//
-// WithPolicy(0) adds nothing for them.
-func WithPolicy(p Policy) Option { return func(c *config) { c.policy = p } }
-
 // Handler wraps next, a handler that serves untrusted bytes, so that no
 // response leaves without the headers that keep a browser from running them.
 //
@@ -37,7 +24,10 @@ func WithPolicy(p Policy) Option { return func(c *config) { c.policy = p } }
 // application/unknown, */*), the type a browser computes with nosniff, which
 // is never HTML, XML or PDF; X-Content-Type-Options: nosniff, exactly; and,
 // for a type that renders as a document that runs script in some browser
-// profile, the policy's headers ([WithPolicy]). An attachment keeps the
+// profile, the policy's headers: p, at most one, or [DefaultPolicy]
+// when there is none (Handler(next, 0) adds nothing for them; Handler(next,
+// Sandbox) lets a browser show a PDF or an SVG inline, in a sandbox). An
+// attachment keeps the
 // handler's own Content-Disposition parameters (its filename). So a
 // handler that declares text/xsl itself, as http.FileServer does for a .xsl
 // file where the system's MIME table says so, gets the policy.
@@ -67,13 +57,17 @@ func WithPolicy(p Policy) Option { return func(c *config) { c.policy = p } }
 // panics, a response it began is sent as it stands and the panic goes on;
 // one it did not begin is not sent, so the client sees the failure as it
 // would without Handler.
-func Handler(next http.Handler, opts ...Option) http.Handler {
-	c := config{policy: DefaultPolicy}
-	for _, o := range opts {
-		o(&c)
+func Handler(next http.Handler, p ...Policy) http.Handler {
+	policy := DefaultPolicy
+	switch len(p) {
+	case 0:
+	case 1:
+		policy = p[0]
+	default:
+		panic("mimesniff: Handler takes at most one Policy")
 	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sw := &sniffWriter{w: w, policy: c.policy}
+		sw := &sniffWriter{w: w, policy: policy}
 		defer sw.release()
 		done := false
 		defer func() {

@@ -6,7 +6,6 @@ package mimesniff
 
 import (
 	"encoding/json"
-	"log/slog"
 	"unicode/utf8"
 )
 
@@ -138,68 +137,3 @@ func (t *MIMEType) UnmarshalJSON(b []byte) error {
 	}
 	return t.UnmarshalText([]byte(s))
 }
-
-// resourceJSON is the JSON form of a Resource: the shape cmd/mimesniff
-// prints with -json, without the file name.
-type resourceJSON struct {
-	Supplied  MIMEType        `json:"supplied"`
-	NoSniff   bool            `json:"nosniff"`
-	ApacheBug bool            `json:"apacheBug"`
-	Feeds     bool            `json:"feeds"`
-	Context   SniffingContext `json:"context"`
-	Computed  MIMEType        `json:"computed"`
-}
-
-// MarshalJSON returns the JSON form of r, an object with its flags and its
-// computed MIME type in a browsing context ([Resource.Sniff]):
-//
-//	{"supplied":"text/plain","nosniff":false,"apacheBug":true,"feeds":false,"context":"browsing","computed":"application/octet-stream"}
-//
-// An undefined MIME type is null. The header bytes and the Supported
-// predicate are not part of it; it is the object that cmd/mimesniff -json
-// prints for a file, without its "name". It implements [json.Marshaler];
-// there is no way back, as the header is not kept.
-func (r Resource) MarshalJSON() ([]byte, error) {
-	return json.Marshal(resourceJSON{
-		Supplied:  r.Supplied,
-		NoSniff:   r.NoSniff,
-		ApacheBug: r.CheckForApacheBug,
-		Feeds:     r.SniffFeeds,
-		Context:   BrowsingContext,
-		Computed:  r.Sniff(),
-	})
-}
-
-// LogValue returns r as a log/slog group with the attributes of its JSON form
-// ([Resource.MarshalJSON]).
-//
-// That way, logging a Resource shows what it is sniffed as rather than its
-// header bytes. An undefined MIME type is null with slog.JSONHandler and
-// "undefined" with slog.TextHandler, as cmd/mimesniff prints it. It implements
-// [slog.LogValuer].
-func (r Resource) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.Any("supplied", logType(r.Supplied)),
-		slog.Bool("nosniff", r.NoSniff),
-		slog.Bool("apacheBug", r.CheckForApacheBug),
-		slog.Bool("feeds", r.SniffFeeds),
-		slog.String("context", BrowsingContext.String()),
-		slog.Any("computed", logType(r.Sniff())),
-	)
-}
-
-// logType returns the value t is logged as: its serialization, or
-// undefinedType{} for the undefined MIME type.
-func logType(t MIMEType) any {
-	if t.s == "" {
-		return undefinedType{}
-	}
-	return t.s
-}
-
-// undefinedType is how the undefined MIME type is logged: null in JSON,
-// "undefined" in text.
-type undefinedType struct{}
-
-func (undefinedType) MarshalJSON() ([]byte, error) { return []byte("null"), nil }
-func (undefinedType) MarshalText() ([]byte, error) { return []byte("undefined"), nil }

@@ -133,8 +133,8 @@ var _ [len(Report{}.Destinations)]struct{} = [numDestinations]struct{}{}
 //     standard profile both readings of several Content-Type values count,
 //     the standard's last one and Fetch's.
 //   - For the script-like destinations, script runs unless Fetch blocks the
-//     response or HTML rejects its type ([ScriptTypeAllowed]: a classic
-//     script runs whatever its type), with each profile's departures.
+//     response or HTML rejects its type (script), with each profile's
+//     departures.
 //   - For xslt, whatever the type (xsltAnyType), unless Fetch blocks it.
 //
 // A classic script that runs is a threat to the server's own pages even
@@ -269,6 +269,18 @@ func (rr *response) standardType(d Destination) MIMEType {
 
 // script reports whether script from the response runs for destination d in
 // profile b, as Script in a DestinationVerdict.
+//
+// After Fetch's blocking, HTML checks the type of every script but a
+// classic one, which runs whatever its type: a module script, on any
+// script-like destination, needs a JavaScript MIME type (as worklets load
+// only modules); a classic worker or shared worker script too, as "fetch a
+// classic worker script" checks for HTTP(S) URLs (workerTypeAllowed); a
+// service worker's, classic or module, too, or the Update algorithm rejects
+// it. Destination script stands for classic and module scripts both, so it
+// runs whatever its type. A JSON module or a style sheet runs no script.
+// See https://html.spec.whatwg.org/multipage/webappapis.html#fetch-a-single-module-script,
+// https://html.spec.whatwg.org/multipage/webappapis.html#fetch-a-classic-worker-script
+// and https://w3c.github.io/ServiceWorker/#update-algorithm.
 func (rr *response) script(b Browser, d Destination) bool {
 	if d.isDocumentLike() {
 		return rr.documentScript(b, d)

@@ -65,7 +65,8 @@
 // [MatchesMP3WithoutID3Signature]); the feed-or-HTML rules, removed from the
 // standard in 2024, are available as an option ([Resource.SniffFeedOrHTML]).
 // The supplied type of an HTTP resource is the last Content-Type value, as
-// the standard says; [SuppliedFromFetch] gives Fetch's reading instead.
+// the standard says; [ExtractMIMEType] gives Fetch's reading instead, which
+// the browser profiles use.
 //
 // Sniffing is deterministic: it depends only on the bytes it is given, never
 // reads beyond them, never allocates, never fails and is safe for concurrent
@@ -320,7 +321,7 @@ var apacheBugValues = [...]string{
 //
 // The standard says to take the last value, but never says to parse it
 // (https://github.com/whatwg/mimesniff/issues/74), and Fetch uses all the
-// values instead (#214); [SuppliedFromFetch] does that. Values are looked up
+// values instead (#214); [ExtractMIMEType] does that. Values are looked up
 // under the canonical key "Content-Type", as [http.Header.Values] does:
 // net/http stores every header it reads there, and Header.Set and Add do
 // too, but a Header written by hand as a map with another key, such as
@@ -338,24 +339,6 @@ func SuppliedFromHTTP(h http.Header) (supplied MIMEType, checkForApacheBug bool)
 		return MIMEType{}, checkForApacheBug
 	}
 	return t, checkForApacheBug
-}
-
-// SuppliedFromFetch is like [SuppliedFromHTTP], but takes the supplied MIME
-// type from all the Content-Type values, as browsers do in practice.
-//
-// It reads them with Fetch's "extract a MIME type" ([ExtractMIMEType]). The
-// apache-bug check is still made on the last value. To sniff an HTTP
-// response this way, set
-//
-//	r.Supplied, r.CheckForApacheBug = mimesniff.SuppliedFromFetch(resp.Header)
-//
-// on the Resource made by [ResourceFromResponse].
-func SuppliedFromFetch(h http.Header) (supplied MIMEType, checkForApacheBug bool) {
-	if values := h.Values("Content-Type"); len(values) > 0 {
-		checkForApacheBug = isApacheBugValue(values[len(values)-1])
-	}
-	supplied, _ = ExtractMIMEType(h)
-	return supplied, checkForApacheBug
 }
 
 // isApacheBugValue reports whether the Content-Type value v is exactly one of

@@ -82,9 +82,8 @@ The flags are:
 		"computed":"image/png","browser":"chromium"}, where browser is
 		the profile that gave the default answer. supplied and computed
 		are null for the undefined MIME type. With -browser standard
-		there is no browser member, and without "name" this is the JSON
-		form of a mimesniff.Resource (Resource.MarshalJSON) in the
-		browsing context. An input that could not be read or sniffed is
+		there is no browser member. An input that could not be read or
+		sniffed is
 		{"name":"FILE","error":"message"}, as well as the line on
 		standard error. encoding/json writes each byte of a name that is
 		not UTF-8 as U+FFFD: the text output keeps such names exact.

@@ -218,9 +218,8 @@ func (o *options) view() view {
 	return browserView
 }
 
-// sniffJSON is the JSON form of a file's computed MIME type: the JSON form of
-// a mimesniff.Resource (Resource.MarshalJSON), whose context is the
-// browsing context, with the -context context instead, and for the default
+// sniffJSON is the JSON form of a file's computed MIME type: the resource's
+// metadata, the context and the type computed in it, and for the default
 // answer the profile that computed it.
 type sniffJSON struct {
 	Supplied  mimesniff.MIMEType        `json:"supplied"`
