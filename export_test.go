@@ -4,6 +4,8 @@
 
 package mimesniff
 
+import "net/http"
+
 // This file exports to the tests of package mimesniff_test the internals they
 // check, as net/netip does. Test files are not compiled into the package, so
 // nothing here costs its users anything.
@@ -74,4 +76,17 @@ func exportIEFilters(fs []ieFilter) []IEFilter {
 		out = append(out, IEFilter{f.mime, f.cond == ieMoreThan, f.n, f.mask, f.sigs, f.text})
 	}
 	return out
+}
+
+// BlockedDueToNoSniff and BlockedDueToMIMEType are Fetch's two blocking
+// algorithms over a header list, as ReportFor runs them for every
+// destination.
+func BlockedDueToNoSniff(h http.Header, d Destination) bool {
+	t, ok := ExtractMIMEType(h)
+	return blockedNoSniff(DetermineNoSniff(h), t, ok, d)
+}
+
+func BlockedDueToMIMEType(h http.Header, d Destination) bool {
+	t, ok := ExtractMIMEType(h)
+	return blockedMIMEType(t, ok, d)
 }

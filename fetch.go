@@ -119,41 +119,27 @@ func (d Destination) IsScriptLike() bool {
 	return false
 }
 
-// BlockedDueToNoSniff reports whether nosniff blocks a response with header
-// list h for destination d.
+// blockedNoSniff reports whether nosniff blocks a response of type mimeType
+// for destination d.
 //
 // It implements "should response to request be blocked due to nosniff?"
-// for a response with header list h to a request with destination d.
-//
-// With nosniff ([DetermineNoSniff]), a script-like destination is blocked
-// unless the type extracted from h ([ExtractMIMEType]) is a JavaScript MIME
-// type, and a style sheet unless its essence is text/css. A missing or
-// unparsable Content-Type is blocked too. Other destinations are never
-// blocked: only scripts and style sheets had exploits, and blocking images
-// broke deployed content.
+// for a response with the nosniff flag nosniff ([DetermineNoSniff]) and
+// the type extracted from its header list, mimeType ([ExtractMIMEType]; ok
+// false for failure), which a report computes once for every destination.
+// With nosniff, a script-like destination is blocked unless the type is a
+// JavaScript MIME type, and a style sheet unless its essence is text/css; a
+// missing or unparsable Content-Type is blocked too. Other destinations are
+// never blocked: only scripts and style sheets had exploits, and blocking
+// images broke deployed content.
 // See https://fetch.spec.whatwg.org/#should-response-to-request-be-blocked-due-to-nosniff?.
-func BlockedDueToNoSniff(h http.Header, d Destination) bool {
+func blockedNoSniff(nosniff bool, mimeType MIMEType, ok bool, d Destination) bool {
 	// 1. If determine nosniff with response's header list is false, then
 	// return allowed.
-	if !DetermineNoSniff(h) {
+	if !nosniff {
 		return false
 	}
 	// 2. Let mimeType be the result of extracting a MIME type from
 	// response's header list.
-	mimeType, ok := ExtractMIMEType(h)
-	return blockedNoSniff(true, mimeType, ok, d)
-}
-
-// blockedNoSniff reports whether nosniff blocks a response of type mimeType
-// for d.
-//
-// It is steps 3 to 6 of BlockedDueToNoSniff, for a response with the
-// nosniff flag nosniff and extracted type mimeType (ok false for failure),
-// so that a report extracts the type once for every destination.
-func blockedNoSniff(nosniff bool, mimeType MIMEType, ok bool, d Destination) bool {
-	if !nosniff {
-		return false
-	}
 	// 3. Let destination be request's destination.
 	// 4. If destination is script-like and mimeType is failure or is not a
 	// JavaScript MIME type, then return blocked.
@@ -169,25 +155,18 @@ func blockedNoSniff(nosniff bool, mimeType MIMEType, ok bool, d Destination) boo
 	return false
 }
 
-// BlockedDueToMIMEType reports whether its MIME type blocks a response with
-// header list h for destination d.
+// blockedMIMEType reports whether its MIME type blocks a response of type
+// mimeType for destination d.
 //
 // It implements "should response to request be blocked due to its MIME
-// type?" for a response with header list h to a request with destination
-// d: a script-like destination is blocked when the type extracted from h
-// ([ExtractMIMEType]) is audio, image, video or text/csv, whatever nosniff
-// says. A missing or unparsable Content-Type is allowed.
+// type?" for the type extracted from the response's header list, mimeType
+// ([ExtractMIMEType]; ok false for failure): a script-like destination is
+// blocked when the type is audio, image, video or text/csv, whatever
+// nosniff says. A missing or unparsable Content-Type is allowed.
 // See https://fetch.spec.whatwg.org/#should-response-to-request-be-blocked-due-to-mime-type?.
-func BlockedDueToMIMEType(h http.Header, d Destination) bool {
+func blockedMIMEType(mimeType MIMEType, ok bool, d Destination) bool {
 	// 1. Let mimeType be the result of extracting a MIME type from
 	// response's header list.
-	mimeType, ok := ExtractMIMEType(h)
-	return blockedMIMEType(mimeType, ok, d)
-}
-
-// blockedMIMEType is steps 2 to 5 of BlockedDueToMIMEType, for the extracted
-// type mimeType (ok false for failure).
-func blockedMIMEType(mimeType MIMEType, ok bool, d Destination) bool {
 	// 2. If mimeType is failure, then return allowed.
 	if !ok {
 		return false

@@ -61,7 +61,8 @@ type DestinationVerdict struct {
 	Destination Destination `json:"destination"`
 
 	// Blocked reports whether Fetch blocks the response for this
-	// destination ([BlockedDueToNoSniff], [BlockedDueToMIMEType]).
+	// destination: whether it should be blocked due to nosniff or due to
+	// its MIME type.
 	Blocked bool `json:"blocked"`
 
 	// Type is the type the standard works with there: the
@@ -494,19 +495,16 @@ const DefaultPolicy = Attachment | Sandbox
 // Headers are the headers that serve some bytes as inert content, as
 // [SafeHeaders] computes them.
 //
-// Empty strings are headers not to send.
+// Empty strings are headers not to send. X-Content-Type-Options: nosniff is
+// always sent ([Headers.Set]): it closes a browser sniffing a document out
+// of a type it does not trust (text/plain served by an old Apache,
+// unknown/unknown), and a hostile page loading the bytes as a script or a
+// style sheet (Fetch blocks them unless the type says so).
 type Headers struct {
 	// ContentType is the Content-Type to send. It closes content
 	// sniffing: a browser given a type does not guess one, and with
 	// nosniff never upgrades the bytes to HTML, XML or PDF.
 	ContentType MIMEType
-
-	// NoSniff is "nosniff", for X-Content-Type-Options. It closes two
-	// threats: a browser sniffing a document out of a type it does not
-	// trust (text/plain served by an old Apache, unknown/unknown), and a
-	// script or style sheet on a hostile page loading the bytes as
-	// JavaScript or CSS (Fetch blocks them unless the type says so).
-	NoSniff string
 
 	// ContentDisposition is "attachment" when the policy asks for it and
 	// the type runs script in a document (see Attachment).
@@ -519,17 +517,16 @@ type Headers struct {
 
 // Set sets the non-empty headers of hs in h.
 //
-// They are Content-Type, X-Content-Type-Options, Content-Disposition and
-// Content-Security-Policy, each where not empty. The Content-Type is written
+// They are Content-Type, Content-Disposition and Content-Security-Policy,
+// each where not empty, and X-Content-Type-Options: nosniff, replacing any
+// value there. The Content-Type is written
 // as the bytes a browser reads ([MIMEType.Bytes]). A Content-Security-Policy
 // is added to any already in h (a browser enforces them all).
 func (hs Headers) Set(h http.Header) {
 	if hs.ContentType.IsValid() {
 		h.Set("Content-Type", string(hs.ContentType.Bytes()))
 	}
-	if hs.NoSniff != "" {
-		h.Set("X-Content-Type-Options", hs.NoSniff)
-	}
+	h.Set("X-Content-Type-Options", "nosniff")
 	if hs.ContentDisposition != "" {
 		h.Set("Content-Disposition", hs.ContentDisposition)
 	}
@@ -550,14 +547,14 @@ func (hs Headers) Set(h http.Header) {
 // */*): a server that asks for text/html explicitly gets it. Otherwise it
 // is the type a browser computes for header with nosniff
 // ([Resource.SniffUnknown] with sniff-scriptable off), which is never HTML,
-// XML or PDF. X-Content-Type-Options is always nosniff. Content-Disposition
+// XML or PDF. Content-Disposition
 // and Content-Security-Policy are set as p says when some browser profile
 // renders a response with that Content-Type and nosniff as a document that
 // runs script: when [ReportFor] over those two headers reports
 // DocumentScript. With the headers of DefaultPolicy, ReportFor reports
 // DocumentScript for no type and no body.
 func SafeHeaders(declared MIMEType, header []byte, p Policy) Headers {
-	hs := Headers{NoSniff: "nosniff"}
+	var hs Headers
 	switch declared.Essence() {
 	case "", "unknown/unknown", "application/unknown", "*/*":
 		hs.ContentType = sniffUnknown(resourceHeader(header), false)

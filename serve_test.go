@@ -300,30 +300,30 @@ func TestSafeHeaders(t *testing.T) {
 		want     mimesniff.Headers
 	}{
 		{"HTML, none declared", "", htmlBytes, mimesniff.DefaultPolicy,
-			mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain"), NoSniff: "nosniff"}},
+			mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain")}},
 		{"PDF, none declared", "", []byte("%PDF-1.7\n"), mimesniff.DefaultPolicy,
-			mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain"), NoSniff: "nosniff"}},
+			mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain")}},
 		{"PNG, none declared", "", pngBytes, mimesniff.DefaultPolicy,
-			mimesniff.Headers{ContentType: mimesniff.MustParse("image/png"), NoSniff: "nosniff"}},
+			mimesniff.Headers{ContentType: mimesniff.MustParse("image/png")}},
 		{"HTML, unknown/unknown declared", "unknown/unknown", htmlBytes, mimesniff.DefaultPolicy,
-			mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain"), NoSniff: "nosniff"}},
+			mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain")}},
 		{"HTML, */* declared", "*/*", htmlBytes, mimesniff.DefaultPolicy,
-			mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain"), NoSniff: "nosniff"}},
+			mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain")}},
 		{"HTML, text/html declared", "text/html;charset=utf-8", htmlBytes, mimesniff.DefaultPolicy,
-			mimesniff.Headers{ContentType: mimesniff.MustParse("text/html;charset=utf-8"), NoSniff: "nosniff", ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
+			mimesniff.Headers{ContentType: mimesniff.MustParse("text/html;charset=utf-8"), ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
 		{"SVG declared, sandbox only", "image/svg+xml", []byte("<svg/>"), mimesniff.Sandbox,
-			mimesniff.Headers{ContentType: mimesniff.MustParse("image/svg+xml"), NoSniff: "nosniff", ContentSecurityPolicy: "sandbox"}},
+			mimesniff.Headers{ContentType: mimesniff.MustParse("image/svg+xml"), ContentSecurityPolicy: "sandbox"}},
 		{"PDF declared, no policy", "application/pdf", nil, 0,
-			mimesniff.Headers{ContentType: mimesniff.MustParse("application/pdf"), NoSniff: "nosniff"}},
+			mimesniff.Headers{ContentType: mimesniff.MustParse("application/pdf")}},
 		// Active in Chromium only: the policy holds for every profile.
 		{"text/xsl declared", "text/xsl", []byte("<xsl:stylesheet/>"), mimesniff.DefaultPolicy,
-			mimesniff.Headers{ContentType: mimesniff.MustParse("text/xsl"), NoSniff: "nosniff", ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
+			mimesniff.Headers{ContentType: mimesniff.MustParse("text/xsl"), ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
 		{"multipart/x-mixed-replace declared", "multipart/x-mixed-replace;boundary=b", nil, mimesniff.DefaultPolicy,
-			mimesniff.Headers{ContentType: mimesniff.MustParse("multipart/x-mixed-replace;boundary=b"), NoSniff: "nosniff", ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
+			mimesniff.Headers{ContentType: mimesniff.MustParse("multipart/x-mixed-replace;boundary=b"), ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
 		{"JavaScript declared", "text/javascript", []byte("alert(1)"), mimesniff.DefaultPolicy,
-			mimesniff.Headers{ContentType: mimesniff.MustParse("text/javascript"), NoSniff: "nosniff"}},
+			mimesniff.Headers{ContentType: mimesniff.MustParse("text/javascript")}},
 		{"PNG declared as text/plain", "text/plain", pngBytes, mimesniff.DefaultPolicy,
-			mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain"), NoSniff: "nosniff"}},
+			mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain")}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -403,7 +403,7 @@ func knownTypes() []string {
 
 func TestHeadersSet(t *testing.T) {
 	h := header("Content-Security-Policy", "default-src 'none'", "X-Content-Type-Options", "NOSNIFF")
-	mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain;charset=\"\u00e9\""), NoSniff: "nosniff", ContentSecurityPolicy: "sandbox"}.Set(h)
+	mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain;charset=\"\u00e9\""), ContentSecurityPolicy: "sandbox"}.Set(h)
 	want := http.Header{
 		// The value goes out as the bytes a browser reads: é is 0xE9.
 		"Content-Type":            {"text/plain;charset=\"\xe9\""},
