@@ -51,14 +51,14 @@ func ExampleReportFor() {
 // SafeHeaders chooses the headers for bytes whose type nobody declared:
 // a type a browser computes with nosniff, never HTML, and nosniff.
 func ExampleSafeHeaders() {
-	hs := mimesniff.SafeHeaders(mimesniff.MIMEType{}, []byte("<html><script>alert(1)</script>"), mimesniff.DefaultPolicy)
+	hs := mimesniff.SafeHeaders(mimesniff.MIMEType{}, []byte("<html><script>alert(1)</script>"))
 	h := http.Header{}
 	hs.Set(h)
 	fmt.Println(h.Get("Content-Type"), h.Get("X-Content-Type-Options"))
 
 	// A server that explicitly declares an active type gets it, with the
 	// policy's headers.
-	hs = mimesniff.SafeHeaders(mimesniff.MustParse("image/svg+xml"), []byte("<svg onload=alert(1)>"), mimesniff.DefaultPolicy)
+	hs = mimesniff.SafeHeaders(mimesniff.MustParse("image/svg+xml"), []byte("<svg onload=alert(1)>"))
 	fmt.Println(hs.ContentType, hs.ContentDisposition, hs.ContentSecurityPolicy)
 	// Output:
 	// text/plain nosniff
@@ -98,7 +98,7 @@ func ExampleSafeHeaders_uploads() {
 	images := map[string]bool{"image/png": true, "image/gif": true, "image/jpeg": true, "image/webp": true}
 	upload := func(claim string, data []byte) (mimesniff.Headers, bool) {
 		declared, _ := mimesniff.Parse(claim) // the zero MIMEType when there is no claim
-		hs := mimesniff.SafeHeaders(declared, data, mimesniff.DefaultPolicy)
+		hs := mimesniff.SafeHeaders(declared, data)
 		return hs, images[hs.ContentType.Essence()]
 	}
 	page := []byte("<html><script>alert(1)</script>")

@@ -24,10 +24,8 @@ import (
 // application/unknown, */*), the type a browser computes with nosniff, which
 // is never HTML, XML or PDF; X-Content-Type-Options: nosniff, exactly; and,
 // for a type that renders as a document that runs script in some browser
-// profile, the policy's headers: p, at most one, or [DefaultPolicy]
-// when there is none (Handler(next, 0) adds nothing for them; Handler(next,
-// Sandbox) lets a browser show a PDF or an SVG inline, in a sandbox). An
-// attachment keeps the
+// profile, Content-Disposition: attachment and Content-Security-Policy:
+// sandbox. An attachment keeps the
 // handler's own Content-Disposition parameters (its filename). So a
 // handler that declares text/xsl itself, as http.FileServer does for a .xsl
 // file where the system's MIME table says so, gets the policy.
@@ -57,17 +55,9 @@ import (
 // panics, a response it began is sent as it stands and the panic goes on;
 // one it did not begin is not sent, so the client sees the failure as it
 // would without Handler.
-func Handler(next http.Handler, p ...Policy) http.Handler {
-	policy := DefaultPolicy
-	switch len(p) {
-	case 0:
-	case 1:
-		policy = p[0]
-	default:
-		panic("mimesniff: Handler takes at most one Policy")
-	}
+func Handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sw := &sniffWriter{w: w, policy: policy}
+		sw := &sniffWriter{w: w}
 		defer sw.release()
 		done := false
 		defer func() {
@@ -100,7 +90,6 @@ var heldBuffers = sync.Pool{New: func() any { return new([HeaderSize]byte) }}
 // sniffWriter is the http.ResponseWriter of Handler.
 type sniffWriter struct {
 	w      http.ResponseWriter
-	policy Policy
 	state  int
 	status int // the status the handler wrote, or 0
 
@@ -307,7 +296,7 @@ func (s *sniffWriter) setHeaders(h http.Header, held []byte, body bool) {
 	declared, ok := ExtractMIMEType(h)
 	typed := ok && !isUnknownEssence(declared.Essence())
 	if typed || body && len(held) > 0 {
-		hs := SafeHeaders(declared, held, s.policy)
+		hs := SafeHeaders(declared, held)
 		if v := h["Content-Type"]; len(v) != 1 || !sameType(v[0], hs.ContentType) {
 			h["Content-Type"] = []string{string(hs.ContentType.Bytes())}
 		}

@@ -32,9 +32,9 @@ import (
 
 // serve runs h behind Handler on an httptest server and makes one request
 // with a real client. It returns the response, with its body read.
-func serve(t *testing.T, h http.HandlerFunc, method string, reqHeader http.Header, p ...mimesniff.Policy) (*http.Response, []byte) {
+func serve(t *testing.T, h http.HandlerFunc, method string, reqHeader http.Header) (*http.Response, []byte) {
 	t.Helper()
-	srv := httptest.NewUnstartedServer(mimesniff.Handler(h, p...))
+	srv := httptest.NewUnstartedServer(mimesniff.Handler(h))
 	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
 	srv.Start()
 	defer srv.Close()
@@ -252,27 +252,6 @@ func TestHandler(t *testing.T) {
 			}
 		})
 	}
-}
-
-func TestHandlerPolicyOption(t *testing.T) {
-	h := func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html")
-		w.Write(htmlBytes)
-	}
-	resp, _ := serve(t, h, "GET", nil, 0)
-	if resp.Header.Get("Content-Disposition") != "" || resp.Header.Get("Content-Security-Policy") != "" {
-		t.Errorf("Handler(h, 0) added %v", resp.Header)
-	}
-	resp, _ = serve(t, h, "GET", nil, mimesniff.Sandbox)
-	if resp.Header.Get("Content-Disposition") != "" || resp.Header.Get("Content-Security-Policy") != "sandbox" {
-		t.Errorf("Handler(h, Sandbox) gave %v", resp.Header)
-	}
-	defer func() {
-		if recover() == nil {
-			t.Error("Handler(h, Sandbox, Attachment) did not panic")
-		}
-	}()
-	mimesniff.Handler(http.HandlerFunc(h), mimesniff.Sandbox, mimesniff.Attachment)
 }
 
 // TestHandlerFlush checks that a flush before HeaderSize bytes sends them:

@@ -467,31 +467,6 @@ func cutASCIISpace(s string) (before, after string) {
 	return s, ""
 }
 
-// A Policy says what [SafeHeaders] and [Handler] add for a type that renders
-// as a document that runs script in some browser profile.
-//
-// Its flags combine.
-type Policy uint8
-
-const (
-	// Attachment adds Content-Disposition: attachment, so that a
-	// navigation to the response, or a frame, downloads it instead of
-	// rendering it in the server's origin. It does not stop an object or
-	// embed element, nor fetch().
-	Attachment Policy = 1 << iota
-
-	// Sandbox adds Content-Security-Policy: sandbox, so that a document
-	// rendered from the response anyway (by an object or embed element,
-	// or where a browser ignores the attachment) runs no script, in an
-	// opaque origin: it closes script running with the server's origin,
-	// its cookies and its storage.
-	Sandbox
-)
-
-// DefaultPolicy is the policy of Handler when no option sets one: both
-// Attachment and Sandbox.
-const DefaultPolicy = Attachment | Sandbox
-
 // Headers are the headers that serve some bytes as inert content, as
 // [SafeHeaders] computes them.
 //
@@ -506,12 +481,19 @@ type Headers struct {
 	// nosniff never upgrades the bytes to HTML, XML or PDF.
 	ContentType MIMEType
 
-	// ContentDisposition is "attachment" when the policy asks for it and
-	// the type runs script in a document (see Attachment).
+	// ContentDisposition is "attachment" when the type renders as a
+	// document that runs script in some browser profile, so that a
+	// navigation, a frame, or an object or embed element downloads it
+	// instead of rendering it with the server's origin. Clear it to let
+	// such a type show inline (a PDF, an SVG), in the sandbox below.
 	ContentDisposition string
 
-	// ContentSecurityPolicy is "sandbox" when the policy asks for it and
-	// the type runs script in a document (see Sandbox).
+	// ContentSecurityPolicy is "sandbox" when the type renders as a
+	// document that runs script in some browser profile, so that a
+	// document rendered from the response anyway (where a browser ignores
+	// the attachment) runs no script, in an opaque origin: it closes
+	// script running with the server's origin, its cookies and its
+	// storage.
 	ContentSecurityPolicy string
 }
 
@@ -538,22 +520,18 @@ func (hs Headers) Set(h http.Header) {
 // SafeHeaders returns the headers that serve bytes starting with header as
 // inert content.
 //
-// declared is the type the server means to declare (the zero MIMEType for
-// none), and p is the policy for types that render as a document that runs
-// script.
-//
-// The Content-Type is declared itself when it is valid and not one of the
-// unknown types a browser sniffs (unknown/unknown, application/unknown,
-// */*): a server that asks for text/html explicitly gets it. Otherwise it
-// is the type a browser computes for header with nosniff
+// declared is the type the server means to declare, the zero MIMEType for
+// none. The Content-Type is declared itself when it is valid and not one of
+// the unknown types a browser sniffs (unknown/unknown, application/unknown,
+// */*): a server that asks for text/html explicitly gets it. Otherwise it is
+// the type a browser computes for header with nosniff
 // ([Resource.SniffUnknown] with sniff-scriptable off), which is never HTML,
-// XML or PDF. Content-Disposition
-// and Content-Security-Policy are set as p says when some browser profile
-// renders a response with that Content-Type and nosniff as a document that
-// runs script: when [ReportFor] over those two headers reports
-// DocumentScript. With the headers of DefaultPolicy, ReportFor reports
-// DocumentScript for no type and no body.
-func SafeHeaders(declared MIMEType, header []byte, p Policy) Headers {
+// XML or PDF. Content-Disposition and Content-Security-Policy are set when
+// some browser profile renders a response with that Content-Type and
+// nosniff as a document that runs script: when [ReportFor] over those two
+// headers reports DocumentScript. Served with all the headers SafeHeaders
+// returns, no response renders as such a document in any profile.
+func SafeHeaders(declared MIMEType, header []byte) Headers {
 	var hs Headers
 	switch declared.Essence() {
 	case "", "unknown/unknown", "application/unknown", "*/*":
@@ -562,7 +540,8 @@ func SafeHeaders(declared MIMEType, header []byte, p Policy) Headers {
 		hs.ContentType = declared
 	}
 	if activeServed(hs.ContentType, header) {
-		hs.applyPolicy(p)
+		hs.ContentDisposition = "attachment"
+		hs.ContentSecurityPolicy = "sandbox"
 	}
 	return hs
 }
@@ -580,17 +559,6 @@ func activeServed(t MIMEType, header []byte) bool {
 		}
 	}
 	return false
-}
-
-// applyPolicy sets the headers that policy p asks for a type that renders as
-// a document that runs script.
-func (hs *Headers) applyPolicy(p Policy) {
-	if p&Attachment != 0 {
-		hs.ContentDisposition = "attachment"
-	}
-	if p&Sandbox != 0 {
-		hs.ContentSecurityPolicy = "sandbox"
-	}
 }
 
 // extensions gives every MIME type the package computes a file extension, for

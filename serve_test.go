@@ -296,33 +296,32 @@ func TestSafeHeaders(t *testing.T) {
 		name     string
 		declared string
 		body     []byte
-		p        mimesniff.Policy
 		want     mimesniff.Headers
 	}{
-		{"HTML, none declared", "", htmlBytes, mimesniff.DefaultPolicy,
+		{"HTML, none declared", "", htmlBytes,
 			mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain")}},
-		{"PDF, none declared", "", []byte("%PDF-1.7\n"), mimesniff.DefaultPolicy,
+		{"PDF, none declared", "", []byte("%PDF-1.7\n"),
 			mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain")}},
-		{"PNG, none declared", "", pngBytes, mimesniff.DefaultPolicy,
+		{"PNG, none declared", "", pngBytes,
 			mimesniff.Headers{ContentType: mimesniff.MustParse("image/png")}},
-		{"HTML, unknown/unknown declared", "unknown/unknown", htmlBytes, mimesniff.DefaultPolicy,
+		{"HTML, unknown/unknown declared", "unknown/unknown", htmlBytes,
 			mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain")}},
-		{"HTML, */* declared", "*/*", htmlBytes, mimesniff.DefaultPolicy,
+		{"HTML, */* declared", "*/*", htmlBytes,
 			mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain")}},
-		{"HTML, text/html declared", "text/html;charset=utf-8", htmlBytes, mimesniff.DefaultPolicy,
+		{"HTML, text/html declared", "text/html;charset=utf-8", htmlBytes,
 			mimesniff.Headers{ContentType: mimesniff.MustParse("text/html;charset=utf-8"), ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
-		{"SVG declared, sandbox only", "image/svg+xml", []byte("<svg/>"), mimesniff.Sandbox,
-			mimesniff.Headers{ContentType: mimesniff.MustParse("image/svg+xml"), ContentSecurityPolicy: "sandbox"}},
-		{"PDF declared, no policy", "application/pdf", nil, 0,
-			mimesniff.Headers{ContentType: mimesniff.MustParse("application/pdf")}},
+		{"SVG declared", "image/svg+xml", []byte("<svg/>"),
+			mimesniff.Headers{ContentType: mimesniff.MustParse("image/svg+xml"), ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
+		{"PDF declared", "application/pdf", nil,
+			mimesniff.Headers{ContentType: mimesniff.MustParse("application/pdf"), ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
 		// Active in Chromium only: the policy holds for every profile.
-		{"text/xsl declared", "text/xsl", []byte("<xsl:stylesheet/>"), mimesniff.DefaultPolicy,
+		{"text/xsl declared", "text/xsl", []byte("<xsl:stylesheet/>"),
 			mimesniff.Headers{ContentType: mimesniff.MustParse("text/xsl"), ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
-		{"multipart/x-mixed-replace declared", "multipart/x-mixed-replace;boundary=b", nil, mimesniff.DefaultPolicy,
+		{"multipart/x-mixed-replace declared", "multipart/x-mixed-replace;boundary=b", nil,
 			mimesniff.Headers{ContentType: mimesniff.MustParse("multipart/x-mixed-replace;boundary=b"), ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
-		{"JavaScript declared", "text/javascript", []byte("alert(1)"), mimesniff.DefaultPolicy,
+		{"JavaScript declared", "text/javascript", []byte("alert(1)"),
 			mimesniff.Headers{ContentType: mimesniff.MustParse("text/javascript")}},
-		{"PNG declared as text/plain", "text/plain", pngBytes, mimesniff.DefaultPolicy,
+		{"PNG declared as text/plain", "text/plain", pngBytes,
 			mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain")}},
 	}
 	for _, tc := range tests {
@@ -331,7 +330,7 @@ func TestSafeHeaders(t *testing.T) {
 			if tc.declared != "" {
 				declared = mimesniff.MustParse(tc.declared)
 			}
-			got := mimesniff.SafeHeaders(declared, tc.body, tc.p)
+			got := mimesniff.SafeHeaders(declared, tc.body)
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
@@ -340,7 +339,7 @@ func TestSafeHeaders(t *testing.T) {
 }
 
 // TestSafeHeadersHold checks the promise of SafeHeaders: served with the
-// headers it chooses under DefaultPolicy, no body under any declared type
+// headers it chooses, no body under any declared type
 // renders as a document that runs script with the server's origin, in any
 // profile. The declared types are every type the package knows or computes,
 // and the bodies every testdata file and a few attacks.
@@ -363,7 +362,7 @@ func TestSafeHeadersHold(t *testing.T) {
 	active := 0
 	for _, d := range types {
 		for _, body := range bodies {
-			hs := mimesniff.SafeHeaders(d, body, mimesniff.DefaultPolicy)
+			hs := mimesniff.SafeHeaders(d, body)
 			h := http.Header{}
 			hs.Set(h)
 			if hs.ContentDisposition != "" {
