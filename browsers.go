@@ -172,7 +172,7 @@ func isUnknownEssence(e string) bool {
 // Displays reports whether b shows a resource of type t in a document
 // rather than downloading it.
 //
-// For Standard and both browsers, a document is shown for HTML, XML
+// For Standard, Chromium and Firefox, a document is shown for HTML, XML
 // (including SVG and feeds), JSON, JavaScript, any text/* type, PDF (the
 // built-in viewer) and the image, audio and video types the browser plays;
 // everything else is downloaded. Of media types, both browsers display
@@ -183,6 +183,9 @@ func isUnknownEssence(e string) bool {
 func (b Browser) Displays(t MIMEType) bool {
 	if !t.IsValid() {
 		return false
+	}
+	if b == WebKit {
+		return webkitDisplays(t)
 	}
 	e := t.Essence()
 	switch {
@@ -761,7 +764,7 @@ var (
 		{"<BODY", true, true, true, textHTML},
 		{"<BR", true, true, true, textHTML},
 		{"<P", true, true, true, textHTML},
-		{"<!--", true, false, true, textHTML},
+		{"<!--", true, false, true, textHTML}, // a tag-terminating byte too
 		{"<?xml", true, false, false, textXML},
 		{"%PDF-", false, false, false, applicationPDF},
 	}
@@ -775,8 +778,9 @@ var (
 
 // match reports whether h matches the row, as libsoup matches it.
 //
-// A "?" in a row without ws stands for any byte. A tag at the very end of
-// h has no terminating byte, so it does not match.
+// A "?" in a row without ws stands for any byte. A row with ws must match
+// before the last byte of h, which it never reads ("<?xml" alone is not XML),
+// and a tag must be followed by a tag-terminating byte.
 func (row *webkitRow) match(h []byte) bool {
 	p := row.pattern
 	if !row.ws {
@@ -790,18 +794,19 @@ func (row *webkitRow) match(h []byte) bool {
 		}
 		return true
 	}
+	end := len(h) - 1 // the last byte is never part of the pattern
 	i := 0
-	for i < len(h) && isWebKitSpace(h[i]) {
+	for i < end && isWebKitSpace(h[i]) {
 		i++
 	}
 	for j := 0; j < len(p); j++ {
 		if p[j] == ' ' {
-			for i < len(h) && isWebKitSpace(h[i]) {
+			for i < end && isWebKitSpace(h[i]) {
 				i++
 			}
 			continue
 		}
-		if i >= len(h) {
+		if i >= end {
 			return false
 		}
 		c := h[i]
@@ -813,7 +818,7 @@ func (row *webkitRow) match(h []byte) bool {
 		}
 		i++
 	}
-	return !row.tt || i < len(h) && isTagTerminatingByte(h[i])
+	return !row.tt || isTagTerminatingByte(h[i])
 }
 
 // isWebKitSpace reports whether b is whitespace to libsoup's sniffer: tab,
@@ -863,7 +868,7 @@ var audioBasic = MIMEType{"audio/basic"}
 // is audio/basic, and an MP3 needs an ID3 tag (no frame sync is looked for).
 // An MP4 needs a box whose major brand and one compatible brand from its
 // fifth word on start with "mp4" (webkitMP4), so isom and 3GP files are not
-// MP4 to WebKit.
+// MP4 to WebKit. AVI is never matched (webkitNoAVI).
 func webkitAudioVideo(h []byte) (MIMEType, bool) {
 	switch {
 	case hasPrefixAt(h, 0, "\x1A\x45\xDF\xA3"):
@@ -878,7 +883,7 @@ func webkitAudioVideo(h []byte) (MIMEType, bool) {
 		return applicationOgg, true
 	case hasPrefixAt(h, 0, "MThd\x00\x00\x00\x06"):
 		return audioMIDI, true
-	case hasPrefixAt(h, 0, "RIFF") && hasPrefixAt(h, 8, "AVI "):
+	case hasPrefixAt(h, 0, "RIFF") && hasPrefixAt(h, 8, "AVI ") && !webkitNoAVI():
 		return videoAVI, true
 	case hasPrefixAt(h, 0, "RIFF") && hasPrefixAt(h, 8, "WAVE"):
 		return audioWave, true
@@ -887,6 +892,16 @@ func webkitAudioVideo(h []byte) (MIMEType, bool) {
 	}
 	return MIMEType{}, false
 }
+
+// webkitNoAVI is why libsoup's AVI row never matches: its pattern is the C
+// string "RIFF\x00\x00\x00\x00AVI ", in which "\x00A" is one hex escape,
+// the byte 0x0A, so the row wants a newline at byte 8 of an AVI file.
+//
+// An AVI served as audio/mpeg or video/mp4 keeps the declared type (cases
+// audio-mpeg/video.avi, video-mp4/video.avi), where the WAVE row of the same
+// table, written alike but for "\x00W", turns a WAVE file into audio/wave
+// (audio-mpeg/audio.wav: a download).
+func webkitNoAVI() bool { return true }
 
 // webkitMP4 is libsoup's MP4 check.
 //
@@ -1017,4 +1032,60 @@ func webkitFeedOrHTML(h []byte) MIMEType {
 		}
 		return textHTML
 	}
+}
+
+// webkitDisplays reports whether WebKitGTK shows a resource of type t in a
+// document rather than downloading it.
+//
+// It shows HTML, PDF (its built-in viewer), JSON, JavaScript and every text
+// type but text/calendar and text/vcard (cases t-text-calendar/text/ics.ics,
+// t-text-vcard/text/vcf.vcf: downloads; text/csv shows); of the XML types
+// only those WebCore renders as documents (webkitXMLDocument); and the image
+// and media types its decoders and GStreamer play (webkitPlays).
+func webkitDisplays(t MIMEType) bool {
+	e := t.Essence()
+	switch {
+	case e == "text/calendar" || e == "text/vcard":
+		return false
+	case t.IsXML():
+		return webkitXMLDocument(e)
+	case t.Type() == "text", t.IsJSON(), t.IsJavaScript(), e == "application/pdf":
+		return true
+	}
+	return webkitPlays(e)
+}
+
+// webkitXMLDocument reports whether WebKitGTK renders the XML type e as a
+// document: XML, XHTML, SVG, RSS and Atom. Other XML types download (cases
+// t-application-rdf-xml/xml/rdf-plain.rdf,
+// t-application-xslt-xml/xml/xslt.xsl, t-application-mathml-xml/xml/mathml.mml,
+// t-application-vnd-google-earth-kml-xml/xml/kml.kml).
+func webkitXMLDocument(e string) bool {
+	switch e {
+	case "text/xml", "application/xml", "application/xhtml+xml", "image/svg+xml",
+		"application/rss+xml", "application/atom+xml":
+		return true
+	}
+	return false
+}
+
+// webkitPlays reports whether WebKitGTK shows an image, audio or video type
+// e by itself, as its image decoders and GStreamer do (cases t-image-avif/…,
+// t-audio-flac/…, t-video-quicktime/…; the -ns header sets show the types
+// libsoup does not sniff away).
+//
+// audio/wave, audio/aiff, audio/basic and video/avi, which libsoup's own
+// table gives, download (cases none/audio.wav, none/audio.aiff), as do
+// TIFF, JPEG 2000, WMA, WMV and MPEG-TS.
+func webkitPlays(e string) bool {
+	switch e {
+	case "image/png", "image/gif", "image/jpeg", "image/bmp", "image/webp", "image/x-icon",
+		"image/avif", "image/apng", "image/x-xbitmap",
+		"audio/aac", "audio/flac", "audio/midi", "audio/mp4", "audio/mpeg", "audio/ogg",
+		"audio/wav", "audio/webm", "application/ogg",
+		"video/3gpp", "video/mp4", "video/mpeg", "video/ogg", "video/quicktime", "video/webm",
+		"video/x-flv", "video/x-m4v", "video/x-matroska", "video/x-msvideo":
+		return true
+	}
+	return false
 }
