@@ -15,46 +15,17 @@ import (
 	"sync"
 )
 
-// Handler wraps next, a handler that serves untrusted bytes, so that no
-// response leaves without the headers that keep a browser from running them.
+// Handler wraps next, a handler that serves untrusted bytes, so that every
+// response leaves with the headers [SafeHeaders] chooses for it.
 //
-// Every response gets the headers [SafeHeaders] chooses, from the type the
-// handler declared and the first bytes it writes: the declared type, or,
-// where it declared none or an unknown type (unknown/unknown,
-// application/unknown, */*), the type a browser computes with nosniff, which
-// is never HTML, XML or PDF; X-Content-Type-Options: nosniff, exactly; and,
-// for a type that renders as a document that runs script in some browser
-// profile, Content-Disposition: attachment and Content-Security-Policy:
-// sandbox. An attachment keeps the
-// handler's own Content-Disposition parameters (its filename). So a
-// handler that declares text/xsl itself, as http.FileServer does for a .xsl
-// file where the system's MIME table says so, gets the policy.
-//
-// The handler's headers are read as net/http sends them: under any spelling
-// of their names (a lower-case "content-type" key is sent as is, and a
-// browser reads it), with several values read as browsers read them
-// ([ExtractMIMEType]), and as they stand when the handler first writes or
-// calls WriteHeader, when net/http would send them; later changes to these
-// four headers are undone, as net/http ignores them. Several Content-Type
-// values, or several spellings, are sent as one value, and a value is
-// written back as the bytes it was.
-//
-// Where the handler declared a type, the response passes through at once.
-// Otherwise Handler holds back the first HeaderSize bytes the handler writes
-// (fewer when the body ends sooner or the handler flushes), then sends the
-// headers and the bytes. An empty body gets nosniff and no type, as do
-// bodiless status codes (1xx, 204, 304), which get the policy when their
-// declared type calls for it.
-//
-// It passes through Flush (after sending what it holds), the features of
-// [http.ResponseController] (SetWriteDeadline and the others by Unwrap;
-// Hijack, after sending what it holds, where the writer supports it),
-// io.ReaderFrom, HEAD requests (sniffing what the handler writes, as for
-// GET) and 1xx responses, and never changes, drops or reorders a body byte.
-// WriteHeader panics for an invalid status code, as net/http's does. If next
-// panics, a response it began is sent as it stands and the panic goes on;
-// one it did not begin is not sent, so the client sees the failure as it
-// would without Handler.
+// The declared type is next's Content-Type as net/http sends it: under any
+// spelling of the name, several values read as browsers read them and sent
+// as one, frozen at next's first Write or WriteHeader. Where next declared
+// none or an unknown type, Handler holds back up to HeaderSize bytes to
+// sniff them. It never changes a body byte, passes Flush, Hijack, ReadFrom
+// and [http.ResponseController] through, and fails as net/http does:
+// WriteHeader panics for an invalid code, and a panic before next began the
+// response sends nothing.
 func Handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		sw := &sniffWriter{w: w}
@@ -292,6 +263,13 @@ func (s *sniffWriter) send() error {
 
 // setHeaders sets in h the headers SafeHeaders chooses for the declared type
 // in h and the body's first bytes held.
+//
+// An empty body, and a bodiless status (204, 304), get nosniff and no type
+// unless one was declared. An attachment keeps the parameters (the
+// filename) of the handler's own Content-Disposition. A Content-Type is
+// rewritten only when SafeHeaders chose another type or the standard and
+// Fetch would read the handler's value otherwise, and then as the bytes a
+// browser reads (MIMEType.Bytes).
 func (s *sniffWriter) setHeaders(h http.Header, held []byte, body bool) {
 	declared, ok := ExtractMIMEType(h)
 	typed := ok && !isUnknownEssence(declared.Essence())

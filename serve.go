@@ -115,40 +115,18 @@ type Report struct {
 // Report.Destinations has one element per Destination.
 var _ [len(Report{}.Destinations)]struct{} = [numDestinations]struct{}{}
 
-// ReportFor returns what browsers can do with a response with header list h
-// whose body starts with header, for every destination.
+// ReportFor returns what every browser profile can do with a response with
+// header list h whose body starts with header, for every destination.
 //
-// At most HeaderSize bytes of header are read. For every destination,
-// Blocked follows Fetch's two blocking rules, and Type the matching
-// context-specific rule of the MIME Sniffing Standard ([Resource.SniffIn]),
-// the computed MIME type ([Resource.Sniff]) for document, frame and iframe,
-// or the type extracted from h ([ExtractMIMEType]) elsewhere. Script is
-// computed for every profile:
-//
-//   - For document, frame, iframe, object and embed, script runs when the
-//     profile renders the response ([Resource.SniffAs]) as a type in which
-//     it runs script ([Browser.Scriptable]), unless Content-Disposition
-//     makes the profile download it instead, or a Content-Security-Policy
-//     sandbox directive keeps script from running, or runs it in an opaque
-//     origin rather than the server's (without allow-same-origin). For the
-//     standard profile both readings of several Content-Type values count,
-//     the standard's last one and Fetch's.
-//   - For the script-like destinations, script runs unless Fetch blocks the
-//     response or HTML rejects its type (script), with each profile's
-//     departures.
-//   - For xslt, whatever the type (xsltAnyType), unless Fetch blocks it.
-//
-// A classic script that runs is a threat to the server's own pages even
-// though it runs in the origin of the page that includes it: it bypasses a
-// Content-Security-Policy of script-src 'self'. Serving with nosniff and a
-// type that is not JavaScript makes Fetch block it.
-//
-// The headers are read as net/http sends them: a name under another
-// spelling, such as "content-type" in a map written by hand, counts as
-// the canonical one. ReportFor allocates nothing when h has at most one
-// Content-Type value, in serialized form, and one X-Content-Type-Options
-// value, under the canonical names; a value not in serialized form, such
-// as "text/html; charset=utf-8", costs one allocation.
+// Script in a document counts where a profile renders the response as a
+// type it runs script in ([Resource.SniffAs], [Browser.Scriptable]) and
+// neither Content-Disposition nor a Content-Security-Policy sandbox stops it
+// (response.documentScript); script in a script-like destination where
+// neither Fetch nor HTML's type checks block it (response.script). Header
+// names count under any spelling, as net/http sends them. ReportFor
+// allocates nothing for one serialized Content-Type value and one
+// X-Content-Type-Options value; a value not in serialized form, such as
+// "text/html; charset=utf-8", costs one allocation.
 func ReportFor(h http.Header, header []byte) Report {
 	h = canonicalHeaders(h)
 	var rr response
@@ -271,6 +249,11 @@ func (rr *response) standardType(d Destination) MIMEType {
 // script reports whether script from the response runs for destination d in
 // profile b, as Script in a DestinationVerdict.
 //
+// A classic script that runs is a threat to the server's own pages though
+// it runs in the origin of the page that includes it: it bypasses a
+// Content-Security-Policy of script-src 'self'. Nosniff and a type that is
+// not JavaScript make Fetch block it.
+//
 // After Fetch's blocking, HTML checks the type of every script but a
 // classic one, which runs whatever its type: a module script, on any
 // script-like destination, needs a JavaScript MIME type (as worklets load
@@ -304,6 +287,13 @@ func (rr *response) script(b Browser, d Destination) bool {
 
 // documentScript reports whether the response renders, for destination d
 // in profile b, as a document that runs script with the server's origin.
+//
+// Script runs where the profile renders the response as a type in which it
+// runs script, unless Content-Disposition makes it download the response
+// there (downloadsAttachment), or a Content-Security-Policy sandbox keeps
+// script from running or runs it in an opaque origin (without
+// allow-same-origin). For the standard profile both readings of several
+// Content-Type values count, the standard's last one and Fetch's.
 func (rr *response) documentScript(b Browser, d Destination) bool {
 	if rr.res.http.attachment.Has(b) && b.downloadsAttachment(d) {
 		return false
