@@ -35,12 +35,9 @@ func isAudioOrVideoEssence(e string) bool {
 // Its type is "font", or its essence is one of application/font-cff,
 // application/font-otf, application/font-sfnt, application/font-ttf,
 // application/font-woff, application/vnd.ms-fontobject and
-// application/vnd.ms-opentype.
-//
-// application/font-off is a font MIME type too. The standard listed it until
-// July 2025, when it was corrected to application/font-otf
-// (https://github.com/whatwg/mimesniff/issues/165), but web-platform-tests
-// still expect it; accepting both costs nothing.
+// application/vnd.ms-opentype, or application/font-off, which the standard
+// listed until https://github.com/whatwg/mimesniff/issues/165 and
+// web-platform-tests still expect.
 // See https://mimesniff.spec.whatwg.org/#font-mime-type.
 func (t MIMEType) IsFont() bool {
 	if t.Type() == "font" {
@@ -48,7 +45,7 @@ func (t MIMEType) IsFont() bool {
 	}
 	switch t.Essence() {
 	case "application/font-cff",
-		"application/font-off", // before whatwg/mimesniff#165; WPT still has it
+		"application/font-off", // until July 2025 (whatwg/mimesniff#165); WPT still expects it
 		"application/font-otf",
 		"application/font-sfnt",
 		"application/font-ttf",
