@@ -391,11 +391,10 @@ type replayBody struct {
 
 // ResourceFromFile returns the resource of a file read from the file system.
 //
-// Supplied is the MIME type the file system provides, which is the type Go's
-// [mime.TypeByExtension] gives the extension of name (from its built-in table
-// and the system's mime.types files, so it can differ between machines), or
-// undefined when the extension is unknown; Header is data, of which Sniff
-// reads at most HeaderSize bytes. No flag is set.
+// Supplied is the type [mime.TypeByExtension] gives name's extension, from
+// Go's table and the system's mime.types files (so it can differ between
+// machines), or undefined for an unknown extension. Header is data; no flag
+// is set.
 // See https://mimesniff.spec.whatwg.org/#supplied-mime-type-detection-algorithm.
 func ResourceFromFile(name string, data []byte) Resource {
 	var r Resource
