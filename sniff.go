@@ -271,9 +271,8 @@ func isApacheBugValue(v string) bool {
 // asks r for no more than it needs and starts no goroutine.
 //
 // It does not stop after "a reasonable amount of time" as the standard
-// does: bound r from outside (a read deadline, an http.Client timeout, a
-// reader that fails when a context is done). The bytes that arrived in time
-// may then give another answer than the whole resource would.
+// does: bound r from outside, with a read deadline, an http.Client timeout
+// or a reader that fails when a context is done.
 // See https://mimesniff.spec.whatwg.org/#reading-the-resource-header.
 func ReadHeader(r io.Reader) (header []byte, body io.Reader, err error) {
 	if r == nil {
