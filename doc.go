@@ -25,7 +25,10 @@
 // ([example-parse]); a [MIMEType] is an immutable, comparable value whose
 // zero value is the standard's "undefined". The Fetch Standard's pieces
 // around sniffing are here too: [ExtractMIMEType], [DetermineNoSniff],
-// [LegacyExtractEncoding].
+// [LegacyExtractEncoding]. They read a header under its canonical key, as
+// [http.Header.Values] does, which is where net/http stores every header it
+// reads; [ReportFor] and [Handler], which look at headers a handler wrote,
+// read every spelling of a name, as net/http sends them.
 //
 // # What browsers do
 //
