@@ -113,9 +113,11 @@ type httpReading struct {
 	attachment BrowserSet
 
 	// webkitType is the media type WebKitGTK reads from the last
-	// Content-Type value (webkitMediaType), and webkitNoSniff whether it
-	// reads X-Content-Type-Options as nosniff (webkitNoSniff).
+	// Content-Type value (webkitMediaType), webkitDoc the type of a
+	// document of it (webkitDocType), and webkitNoSniff whether it reads
+	// X-Content-Type-Options as nosniff (webkitNoSniff).
 	webkitType    string
+	webkitDoc     MIMEType
 	webkitNoSniff bool
 }
 
@@ -127,14 +129,16 @@ func readHTTP(h http.Header) httpReading {
 
 // readHTTPWith is readHTTP for the type t already extracted from h.
 func readHTTPWith(h http.Header, t MIMEType) httpReading {
+	wt := webkitMediaType(h["Content-Type"])
 	xcto := h["X-Content-Type-Options"]
 	return httpReading{
 		fromHTTP:      true,
 		fetchType:     t,
 		contentTypes:  len(h["Content-Type"]),
 		attachment:    dispositionAttachment(h),
-		webkitType:    webkitMediaType(h["Content-Type"]),
-		webkitNoSniff: len(xcto) > 0 && xcto[len(xcto)-1] == "nosniff",
+		webkitType:    wt,
+		webkitDoc:     webkitDocType(wt),
+		webkitNoSniff: len(xcto) > 0 && strings.Trim(xcto[len(xcto)-1], " \t") == "nosniff",
 	}
 }
 
@@ -696,20 +700,33 @@ func (r *Resource) webkitSupplied() (MIMEType, string) {
 	if !r.http.fromHTTP {
 		return r.Supplied, r.Supplied.Essence()
 	}
-	if r.http.webkitType == "" {
-		return MIMEType{}, ""
-	}
-	return r.Supplied, r.http.webkitType
+	return r.http.webkitDoc, r.http.webkitType
 }
 
 // webkitNoSniff reports whether WebKitGTK reads the response's
-// X-Content-Type-Options as nosniff: only when its last value is exactly
-// "nosniff", so "NOSNIFF" and "nosniff, foo" sniff.
+// X-Content-Type-Options as nosniff: only when its last value, without the
+// spaces around it, is exactly "nosniff", so "NOSNIFF" and "nosniff, foo"
+// sniff (cases ns-upper/..., ns-list-foo/...).
 func (r *Resource) webkitNoSniff() bool {
 	if !r.http.fromHTTP {
 		return r.NoSniff
 	}
 	return r.http.webkitNoSniff
+}
+
+// webkitDocType returns the type WebCore gives a document whose media type
+// libsoup read as v: v up to its first comma, without spaces or tabs, so
+// "text/html," is text/html. It is the zero MIMEType for no type, and for
+// one no MIMEType holds, such as "text/".
+func webkitDocType(v string) MIMEType {
+	if i := strings.IndexByte(v, ','); i >= 0 {
+		v = v[:i]
+	}
+	t, f := parse(strings.Trim(v, " \t"), true)
+	if f.kind != noFailure {
+		return MIMEType{}
+	}
+	return t
 }
 
 // webkitMediaType returns the media type libsoup reads from the

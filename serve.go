@@ -361,9 +361,11 @@ func (b Browser) downloadsAttachment(d Destination) bool {
 // dispositionAttachment returns the profiles for which the Content-Disposition
 // header of h asks to download the response.
 //
-// A disposition type is the value's first token; "attachment", and any type
-// that is not "inline", ask for a download, as RFC 6266 says of unknown
-// types. A value that starts with a parameter has no type.
+// The disposition type is the value's first token: "attachment", in any
+// case, asks every profile. An unknown type asks the standard too, which
+// treats it as attachment as RFC 6266 says, but not WebKit, which renders it
+// (cases cd-unknown/..., html-cd-unknown/...). "inline", no type, and a
+// value that starts with a parameter ask none.
 // See https://www.rfc-editor.org/rfc/rfc6266#section-4.2 and
 // https://html.spec.whatwg.org/multipage/browsing-the-web.html#navigate-fetch.
 func dispositionAttachment(h http.Header) BrowserSet {
@@ -378,7 +380,9 @@ func dispositionAttachment(h http.Header) BrowserSet {
 	}
 	var s BrowserSet
 	for _, b := range profiles {
-		s = s.with(b)
+		if b != WebKit || asciiEqualFold(typ, "attachment") {
+			s = s.with(b)
+		}
 	}
 	return s
 }
@@ -508,24 +512,29 @@ func (hs Headers) Set(h http.Header) {
 }
 
 // SafeHeaders returns the headers that serve bytes starting with header as
-// inert content.
+// inert content: nothing in them runs with the server's origin.
 //
 // declared is the type the server means to declare, the zero MIMEType for
-// none. The Content-Type is declared itself when it is valid and not one of
-// the unknown types a browser sniffs (unknown/unknown, application/unknown,
-// */*): a server that asks for text/html explicitly gets it. Otherwise it is
-// the type a browser computes for header with nosniff
-// ([Resource.SniffUnknown] with sniff-scriptable off), which is never HTML,
-// XML or PDF. Content-Disposition and Content-Security-Policy are set when
-// some browser profile renders a response with that Content-Type and
-// nosniff as a document that runs script: when [ReportFor] over those two
-// headers reports DocumentScript. Served with all the headers SafeHeaders
-// returns, no response renders as such a document in any profile.
+// none. The Content-Type is declared itself, but for two cases. An unknown
+// type (unknown/unknown, application/unknown, */*) or none gives the type a
+// browser computes for header with nosniff ([Resource.SniffUnknown] with
+// sniff-scriptable off), never HTML, XML or PDF. A JavaScript MIME type gives
+// text/plain, with its charset: no header but the type keeps a page of the
+// server's origin from running the bytes as a script or a worker.
+// Content-Disposition and Content-Security-Policy are set when some profile
+// renders the response as a document that runs script. Served with these
+// headers and nosniff, [ReportFor] reports neither DocumentScript nor
+// ScriptInclusion, for any declared type and any bytes.
 func SafeHeaders(declared MIMEType, header []byte) Headers {
 	var hs Headers
-	switch declared.Essence() {
-	case "", "unknown/unknown", "application/unknown", "*/*":
+	switch e := declared.Essence(); {
+	case e == "" || isUnknownEssence(e):
 		hs.ContentType = sniffUnknown(resourceHeader(header), false)
+	case isJavaScriptEssence(e):
+		hs.ContentType = textPlain
+		if cs, ok := declared.Param("charset"); ok {
+			hs.ContentType = textPlain.withParam("charset", cs)
+		}
 	default:
 		hs.ContentType = declared
 	}
@@ -542,7 +551,7 @@ func SafeHeaders(declared MIMEType, header []byte) Headers {
 func activeServed(t MIMEType, header []byte) bool {
 	rr := response{fetchType: t, fetchOK: t.IsValid()}
 	rr.res = Resource{Supplied: t, NoSniff: true, Header: resourceHeader(header)}
-	rr.res.http = httpReading{fromHTTP: true, fetchType: t, contentTypes: 1, webkitType: t.Essence(), webkitNoSniff: true}
+	rr.res.http = httpReading{fromHTTP: true, fetchType: t, contentTypes: 1, webkitType: t.Essence(), webkitDoc: t, webkitNoSniff: true}
 	for _, b := range profiles {
 		if rr.documentScript(b, DestinationDocument) {
 			return true

@@ -149,8 +149,9 @@ func TestReportFor(t *testing.T) {
 			script:  map[string]string{"object": "standard", "embed": "standard"},
 			blocked: scriptLikeAndStyle,
 		}},
+		// WebKit renders a disposition type it does not know.
 		{"HTML, unknown disposition type", header(ct, "text/html", ns, "nosniff", "Content-Disposition", "x-unknown"), htmlBytes, want{
-			script:  map[string]string{"object": "standard", "embed": "standard"},
+			script:  documents("webkit", "object", "standard,webkit", "embed", "standard,webkit"),
 			blocked: scriptLikeAndStyle,
 		}},
 		{"HTML, inline", header(ct, "text/html", ns, "nosniff", "Content-Disposition", "Inline; filename=a.html"), htmlBytes, want{
@@ -319,8 +320,13 @@ func TestSafeHeaders(t *testing.T) {
 			mimesniff.Headers{ContentType: mimesniff.MustParse("text/xsl"), ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
 		{"multipart/x-mixed-replace declared", "multipart/x-mixed-replace;boundary=b", nil,
 			mimesniff.Headers{ContentType: mimesniff.MustParse("multipart/x-mixed-replace;boundary=b"), ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
+		// A page of the origin could run it: served as text.
 		{"JavaScript declared", "text/javascript", []byte("alert(1)"),
-			mimesniff.Headers{ContentType: mimesniff.MustParse("text/javascript")}},
+			mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain")}},
+		{"JavaScript declared with a charset", "application/x-javascript;charset=utf-8;x=y", []byte("alert(1)"),
+			mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain;charset=utf-8")}},
+		{"JSON declared", "application/json", []byte("{}"),
+			mimesniff.Headers{ContentType: mimesniff.MustParse("application/json")}},
 		{"PNG declared as text/plain", "text/plain", pngBytes,
 			mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain")}},
 	}
@@ -368,7 +374,7 @@ func TestSafeHeadersHold(t *testing.T) {
 			if hs.ContentDisposition != "" {
 				active++
 			}
-			if rep := mimesniff.ReportFor(h, body); rep.DocumentScript {
+			if rep := mimesniff.ReportFor(h, body); rep.DocumentScript || rep.ScriptInclusion {
 				t.Fatalf("declared %q, body %.40q: served with %v, script runs through %v", d, body, h, rep.Destinations)
 			}
 		}
