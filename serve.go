@@ -120,27 +120,45 @@ var _ [len(Report{}.Destinations)]struct{} = [numDestinations]struct{}{}
 //
 // Script in a document counts where a profile renders the response as a
 // type it runs script in ([Resource.SniffAs], [Browser.Scriptable]) and
-// neither Content-Disposition nor a Content-Security-Policy sandbox stops it
-// (response.documentScript); script in a script-like destination where
-// neither Fetch nor HTML's type checks block it (response.script). Header
-// names count under any spelling, as net/http sends them. ReportFor
-// allocates nothing for one serialized Content-Type value and one
-// X-Content-Type-Options value; a value not in serialized form, such as
-// "text/html; charset=utf-8", costs one allocation.
+// neither Content-Disposition nor a Content-Security-Policy sandbox stops
+// it; script in a script-like destination where neither Fetch nor HTML's
+// type checks block it. Header names count under any spelling, as net/http
+// sends them. ReportFor allocates nothing for one serialized Content-Type
+// value and one X-Content-Type-Options value; a value not in serialized
+// form, such as "text/html; charset=utf-8", costs one allocation.
 func ReportFor(h http.Header, header []byte) Report {
 	h = canonicalHeaders(h)
 	var rr response
 	rr.read(h, header)
+	// What each profile renders a document as depends on the response
+	// only, not on the destination: sniff it once for all five.
+	var renders BrowserSet
+	for _, b := range profiles {
+		if rr.rendersScript(b) {
+			renders = renders.with(b)
+		}
+	}
+	types := rr.standardTypes()
+	// Blocking depends on the destination only through its kind.
+	blockedScriptLike := rr.blocked(DestinationScript)
+	blockedStyle := rr.blocked(DestinationStyle)
+	blockedOther := rr.blocked(DestinationEmpty)
 	var rep Report
 	for i := range rep.Destinations {
 		d := Destination(i)
 		v := &rep.Destinations[i]
 		v.Destination = d
-		v.Blocked = blockedNoSniff(rr.res.NoSniff, rr.fetchType, rr.fetchOK, d) ||
-			blockedMIMEType(rr.fetchType, rr.fetchOK, d)
-		v.Type = rr.standardType(d)
+		switch {
+		case d.IsScriptLike():
+			v.Blocked = blockedScriptLike
+		case d == DestinationStyle:
+			v.Blocked = blockedStyle
+		default:
+			v.Blocked = blockedOther
+		}
+		v.Type = types.of(d)
 		for _, b := range profiles {
-			if rr.script(b, d) {
+			if d.isDocumentLike() && renders.Has(b) && !rr.mitigated(b, d) || !d.isDocumentLike() && !v.Blocked && rr.script(b, d) {
 				v.Script = v.Script.with(b)
 			}
 		}
@@ -222,32 +240,60 @@ func (rr *response) read(h http.Header, header []byte) {
 	rr.sandbox = cspSandbox(h)
 }
 
-// standardType is the type the standard works with for d: Type in a
-// DestinationVerdict.
-func (rr *response) standardType(d Destination) MIMEType {
-	fetchRes := rr.res
-	fetchRes.Supplied = rr.fetchType
-	switch d {
-	case DestinationDocument, DestinationFrame, DestinationIFrame:
-		return rr.res.Sniff()
-	case DestinationEmbed, DestinationObject:
-		return fetchRes.SniffPlugin()
-	case DestinationImage:
-		return fetchRes.SniffImage()
-	case DestinationAudio, DestinationVideo:
-		return fetchRes.SniffAudioOrVideo()
-	case DestinationFont:
-		return fetchRes.SniffFont()
-	case DestinationTrack:
-		return fetchRes.SniffTextTrack()
-	case DestinationStyle:
-		return fetchRes.SniffStyle()
-	}
-	return rr.fetchType
+// contextTypes are the types the standard works with for each kind of
+// destination, computed once for a report.
+type contextTypes struct {
+	document, plugin, image, media, font, track, style, fetched MIMEType
 }
 
-// script reports whether script from the response runs for destination d in
-// profile b, as Script in a DestinationVerdict.
+// standardTypes returns the types the standard works with: the computed
+// MIME type for a document, each context-specific rule's result with Fetch's
+// reading of the headers, and the type extracted from them.
+func (rr *response) standardTypes() contextTypes {
+	fetchRes := rr.res
+	fetchRes.Supplied = rr.fetchType
+	return contextTypes{
+		document: rr.res.Sniff(),
+		plugin:   fetchRes.SniffPlugin(),
+		image:    fetchRes.SniffImage(),
+		media:    fetchRes.SniffAudioOrVideo(),
+		font:     fetchRes.SniffFont(),
+		track:    fetchRes.SniffTextTrack(),
+		style:    fetchRes.SniffStyle(),
+		fetched:  rr.fetchType,
+	}
+}
+
+// of returns the type for destination d: Type in a DestinationVerdict.
+func (ct *contextTypes) of(d Destination) MIMEType {
+	switch d {
+	case DestinationDocument, DestinationFrame, DestinationIFrame:
+		return ct.document
+	case DestinationEmbed, DestinationObject:
+		return ct.plugin
+	case DestinationImage:
+		return ct.image
+	case DestinationAudio, DestinationVideo:
+		return ct.media
+	case DestinationFont:
+		return ct.font
+	case DestinationTrack:
+		return ct.track
+	case DestinationStyle:
+		return ct.style
+	}
+	return ct.fetched
+}
+
+// blocked reports whether Fetch blocks the response for destination d: for
+// nosniff or for its MIME type.
+func (rr *response) blocked(d Destination) bool {
+	return blockedNoSniff(rr.res.NoSniff, rr.fetchType, rr.fetchOK, d) || blockedMIMEType(rr.fetchType, rr.fetchOK, d)
+}
+
+// script reports whether script from the response runs for a destination d
+// that is not document-like, and that Fetch does not block, in profile b, as
+// Script in a DestinationVerdict.
 //
 // A classic script that runs is a threat to the server's own pages though
 // it runs in the origin of the page that includes it: it bypasses a
@@ -266,12 +312,6 @@ func (rr *response) standardType(d Destination) MIMEType {
 // https://html.spec.whatwg.org/multipage/webappapis.html#fetch-a-classic-worker-script
 // and https://w3c.github.io/ServiceWorker/#update-algorithm.
 func (rr *response) script(b Browser, d Destination) bool {
-	if d.isDocumentLike() {
-		return rr.documentScript(b, d)
-	}
-	if blockedNoSniff(rr.res.NoSniff, rr.fetchType, rr.fetchOK, d) || blockedMIMEType(rr.fetchType, rr.fetchOK, d) {
-		return false
-	}
 	switch d {
 	case DestinationXSLT:
 		return xsltAnyType()
@@ -285,35 +325,36 @@ func (rr *response) script(b Browser, d Destination) bool {
 	return false
 }
 
-// documentScript reports whether the response renders, for destination d
-// in profile b, as a document that runs script with the server's origin.
+// rendersScript reports whether profile b renders the response, where it
+// does not download it, as a document that runs script.
 //
-// Script runs where the profile renders the response as a type in which it
-// runs script, unless Content-Disposition makes it download the response
-// there (downloadsAttachment), or a Content-Security-Policy sandbox keeps
-// script from running or runs it in an opaque origin (without
-// allow-same-origin). For the standard profile both readings of several
-// Content-Type values count, the standard's last one and Fetch's.
-func (rr *response) documentScript(b Browser, d Destination) bool {
-	if rr.res.http.attachment.Has(b) && b.downloadsAttachment(d) {
-		return false
-	}
-	if rr.sandbox&sandboxed != 0 && rr.sandbox&(allowScripts|allowSameOrigin) != allowScripts|allowSameOrigin {
-		// No script, or script in an opaque origin.
-		return false
-	}
+// For the standard profile both readings of several Content-Type values
+// count, the standard's last one and Fetch's, which browsers follow.
+func (rr *response) rendersScript(b Browser) bool {
 	if b.Scriptable(rr.res.sniffAs(b)) {
 		return true
 	}
-	// The standard names the last Content-Type value; Fetch, which
-	// browsers follow, reads them all. For the standard, the worst case
-	// of both counts.
 	if b == Standard && rr.fetchType != rr.res.Supplied {
 		r := rr.res
 		r.Supplied = rr.fetchType
 		return b.Scriptable(r.Sniff())
 	}
 	return false
+}
+
+// mitigated reports whether the response's headers keep a document it
+// renders as for destination d in profile b from running script with the
+// server's origin.
+//
+// They do where Content-Disposition makes b download the response there
+// (downloadsAttachment), or where a Content-Security-Policy sandbox keeps
+// script from running, or runs it in an opaque origin (without
+// allow-same-origin).
+func (rr *response) mitigated(b Browser, d Destination) bool {
+	if rr.res.http.attachment.Has(b) && b.downloadsAttachment(d) {
+		return true
+	}
+	return rr.sandbox&sandboxed != 0 && rr.sandbox&(allowScripts|allowSameOrigin) != allowScripts|allowSameOrigin
 }
 
 // xsltAnyType is the rule of every profile for a style sheet that an
@@ -553,7 +594,7 @@ func activeServed(t MIMEType, header []byte) bool {
 	rr.res = Resource{Supplied: t, NoSniff: true, Header: resourceHeader(header)}
 	rr.res.http = httpReading{fromHTTP: true, fetchType: t, contentTypes: 1, webkitType: t.Essence(), webkitDoc: t, webkitNoSniff: true}
 	for _, b := range profiles {
-		if rr.documentScript(b, DestinationDocument) {
+		if rr.rendersScript(b) {
 			return true
 		}
 	}

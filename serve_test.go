@@ -515,3 +515,37 @@ func TestREADMETestRecipe(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkReportFor measures ReportFor against Sniff, in one run, on every
+// testdata file served as text/html with nosniff (impl=report) and with no
+// headers (impl=report-none), beside Resource.Sniff on the same bytes
+// (impl=sniff).
+func BenchmarkReportFor(b *testing.B) {
+	names, _ := filepath.Glob("testdata/files/*")
+	typed := http.Header{"Content-Type": {"text/html;charset=utf-8"}, "X-Content-Type-Options": {"nosniff"}}
+	for _, name := range names {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		file := filepath.Base(name)
+		b.Run("file="+file+"/impl=sniff", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = mimesniff.Resource{Header: data}.Sniff()
+			}
+		})
+		b.Run("file="+file+"/impl=report", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = mimesniff.ReportFor(typed, data)
+			}
+		})
+		b.Run("file="+file+"/impl=report-none", func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = mimesniff.ReportFor(http.Header{}, data)
+			}
+		})
+	}
+}
