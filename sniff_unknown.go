@@ -83,10 +83,20 @@ var unknownRows = []sigRow{
 	{"EF BB BF 00", "FF FF FF 00", noBytes, textPlain},
 }
 
-// The two tables of the rules, compiled for matching.
+// unknownTables are the tables that the rules for identifying an unknown
+// MIME type try in steps 1 to 6, compiled as one: with the scriptable table,
+// for the sniff-scriptable flag set, and without.
+//
+// They are, in order, the scriptable table, the table that follows it, the
+// image table and the audio or video table; matching them as one gives the
+// first row that matches in the first table that has one, as trying them in
+// turn does (TestSniffUnknownAgainstSlow), but looks up the index once, not
+// four times (BenchmarkSniff, instructions a sniff counted by callgrind:
+// json.json 244 against 324 a table at a time, image.png 123 against 177,
+// audio.wav 171 against 260).
 var (
-	scriptableTable = compileTable(scriptableRows)
-	unknownTable    = compileTable(unknownRows)
+	unknownTablesScriptable = compileTable(scriptableRows, unknownRows, imageRows, audioVideoRows)
+	unknownTables           = compileTable(unknownRows, imageRows, audioVideoRows)
 )
 
 // SniffUnknown implements the rules for identifying an unknown MIME type on
@@ -113,26 +123,25 @@ func (r Resource) SniffUnknown(sniffScriptable bool) MIMEType {
 }
 
 func sniffUnknown(h []byte, sniffScriptable bool) MIMEType {
+	// Steps 1 to 6 match their tables as one (see unknownTables):
 	// 1. If the sniff-scriptable flag is set, return the type of the
 	// first row of the scriptable table (HTML, XML, PDF) that matches.
-	if sniffScriptable {
-		if t, ok := scriptableTable.match(h); ok {
-			return t
-		}
-	}
 	// 2. Return the type of the first row of the table that follows
 	// (PostScript, the byte order marks) that matches.
-	if t, ok := unknownTable.match(h); ok {
-		return t
-	}
 	// 3. Let matchedType be the result of the image type pattern matching
 	// algorithm. 4. If it is not undefined, return it.
-	if t, ok := MatchImageTypePattern(h); ok {
-		return t
-	}
 	// 5. Set matchedType to the result of the audio or video type pattern
 	// matching algorithm. 6. If it is not undefined, return it.
-	if t, ok := MatchAudioOrVideoTypePattern(h); ok {
+	tables := unknownTables
+	if sniffScriptable {
+		tables = unknownTablesScriptable
+	}
+	if t, ok := tables.match(h); ok {
+		return t
+	}
+	// (Steps 5 and 6, continued: after its table, the audio or video type
+	// pattern matching algorithm tries the MP4, WebM and MP3 signatures.)
+	if t, ok := matchAudioOrVideoSignatures(h); ok {
 		return t
 	}
 	// (Font type pattern matching is commented out of the standard:
