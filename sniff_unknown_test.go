@@ -5,6 +5,8 @@
 package mimesniff_test
 
 import (
+	"bytes"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/mimesniff/mimesniff"
@@ -86,5 +88,50 @@ func TestSniffUnknownAgainstSlow(t *testing.T) {
 	inputs = append(inputs, securityHeaders(t)...)
 	for _, h := range inputs {
 		checkSniffUnknown(t, h)
+	}
+}
+
+// TestBinaryDataAgainstSlow cross-checks the search for a binary data byte,
+// which reads words and blocks of words, with a byte-at-a-time loop: every
+// byte value below 0x20 (and some above) at every position of texts of every
+// length up to 100 bytes, alone and after a whitespace control, around the
+// 8-byte words and 32-byte blocks it reads; and random texts up to 1445+1.
+func TestBinaryDataAgainstSlow(t *testing.T) {
+	check := func(b []byte) {
+		t.Helper()
+		want := "text/plain"
+		if byteLoopHasBinary(b[:min(len(b), mimesniff.HeaderSize)]) {
+			want = "application/octet-stream"
+		}
+		if got := (mimesniff.Resource{Header: b}).SniffTextOrBinary().String(); got != want {
+			t.Fatalf("SniffTextOrBinary(%q) = %q, want %q", b, got, want)
+		}
+	}
+	for n := range 101 {
+		for pos := range n {
+			for _, c := range []byte{0x00, 0x01, 0x08, 0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x0E, 0x1A, 0x1B, 0x1C, 0x1F, 0x20, 0x7F, 0x80, 0x9B} {
+				b := bytes.Repeat([]byte("x"), n)
+				b[pos] = c
+				check(b)
+				if pos > 0 {
+					b[pos-1] = '\n' // a control that is not binary first
+					check(b)
+				}
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	for range 2000 {
+		b := make([]byte, rng.IntN(mimesniff.HeaderSize+2))
+		for i := range b {
+			b[i] = byte(0x20 + rng.IntN(0x60))
+			if rng.IntN(50) == 0 {
+				b[i] = "\t\n\x0c\r\x1b\x80\xff"[rng.IntN(7)]
+			}
+		}
+		if rng.IntN(2) == 0 && len(b) > 0 {
+			b[rng.IntN(len(b))] = byte(rng.IntN(0x20))
+		}
+		check(b)
 	}
 }
