@@ -66,8 +66,8 @@ if [ "$mode" = instructions ]; then
 	# instructions BINARY DIR REGEXP: instructions of one iteration.
 	instructions() {
 		for n in 10000 60000; do
-			GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-				sh -c "cd '$2' && '$1' -test.run '^\$' -test.bench '$3' -test.benchtime ${n}x -test.cpu 1" 2>&1 |
+			(cd "$2" && GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+				"$1" -test.run '^$' -test.bench "$3" -test.benchtime ${n}x -test.cpu 1 2>&1) |
 				sed -n 's/.*Collected : //p'
 		done | awk 'NR == 1 {a = $1} NR == 2 {printf "%d\n", ($1 - a) / 50000}'
 	}
