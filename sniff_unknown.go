@@ -217,9 +217,9 @@ func isBinaryDataByte(b byte) bool {
 //
 // It reads b 32 bytes at a time, as four eight-byte words: in a block with
 // no byte below 0x20, the common case for text, each word costs a few
-// instructions; each byte below 0x20 in another block is looked up alone
-// (TestBinaryDataAgainstSlow checks the words against a byte-at-a-time
-// loop). That is most of what sniffing text costs (BenchmarkSniff,
+// instructions; the words of another block are looked at closer
+// (hasBinaryControl). TestBinaryDataAgainstSlow checks the words against a
+// byte-at-a-time loop. That is most of what sniffing text costs (BenchmarkSniff,
 // instructions a sniff counted by callgrind: text-1445.txt 3,520, against
 // about 5,000 a word at a time and 11,200 for DetectContentType, which reads
 // 512 bytes, not 1445).
