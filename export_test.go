@@ -38,8 +38,20 @@ var SignatureTables = []SignatureTable{
 	exportTable("audio or video", audioVideoRows, audioVideoTable),
 	exportTable("font", fontRows, fontTable),
 	exportTable("archive", archiveRows, archiveTable),
-	exportTable("unknown, scriptable", scriptableRows, scriptableTable),
-	exportTable("unknown, not scriptable", unknownRows, unknownTable),
+	exportTable("unknown, scriptable", scriptableRows, compileTable(scriptableRows)),
+	exportTable("unknown, not scriptable", unknownRows, compileTable(unknownRows)),
+	exportTable("unknown rules, scriptable",
+		concat(scriptableRows, unknownRows, imageRows, audioVideoRows), unknownTablesScriptable),
+	exportTable("unknown rules, not scriptable",
+		concat(unknownRows, imageRows, audioVideoRows), unknownTables),
+}
+
+func concat(tables ...[]sigRow) []sigRow {
+	var rows []sigRow
+	for _, t := range tables {
+		rows = append(rows, t...)
+	}
+	return rows
 }
 
 func exportTable(name string, rows []sigRow, t *sigTable) SignatureTable {

@@ -118,6 +118,13 @@ func MatchAudioOrVideoTypePattern(input []byte) (MIMEType, bool) {
 	if t, ok := audioVideoTable.match(input); ok {
 		return t, true
 	}
+	return matchAudioOrVideoSignatures(input)
+}
+
+// matchAudioOrVideoSignatures implements the end of the audio or video type
+// pattern matching algorithm, after its table: the MP4, WebM and
+// MP3-without-ID3 signatures, in that order.
+func matchAudioOrVideoSignatures(input []byte) (MIMEType, bool) {
 	switch {
 	case MatchesMP4Signature(input):
 		return videoMP4, true
