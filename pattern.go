@@ -13,22 +13,15 @@ import (
 )
 
 // MatchPattern reports whether input, after any leading bytes that are in
-// ignored, starts with pattern under mask.
+// ignored, starts with pattern under mask: input[s+p]&mask[p] == pattern[p]
+// for every p.
 //
-// It implements the standard's pattern matching algorithm: input starts with
-// pattern under mask when input[s+p]&mask[p] == pattern[p] for every p. A mask
-// byte 0xFF makes the input byte significant, 0xDF makes it significant ASCII
-// case-insensitively (for an upper-case pattern letter), and 0x00 makes it
-// insignificant.
-//
-// MatchPattern departs from the text in one way: the standard checks the
-// input's length against the pattern's before skipping ignored bytes, and then
-// reads past the end of an input made mostly of them (15 spaces against the
-// 15-byte "<!DOCTYPE HTML" row). MatchPattern checks the length that is left
-// after skipping, so it never reads past input and otherwise gives the same
-// answers. When pattern and mask differ in length (the standard asserts they
-// do not), it returns false.
-//
+// It departs from the text in one way (notes B1): the standard checks the
+// input's length before skipping ignored bytes, and then reads past the end
+// of an input made mostly of them; MatchPattern checks the length left after
+// skipping, so it never reads past input and otherwise answers the same.
+// Pattern and mask of different lengths, which the standard asserts never
+// happens, match nothing.
 // See https://mimesniff.spec.whatwg.org/#pattern-matching-algorithm.
 func MatchPattern(input, pattern, mask, ignored []byte) bool {
 	// 1. Assert: pattern's length is equal to mask's length.

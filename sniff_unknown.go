@@ -102,21 +102,10 @@ var (
 // SniffUnknown implements the rules for identifying an unknown MIME type on
 // r's resource header, and returns the computed MIME type.
 //
-// It never returns the zero MIMEType.
-//
-// When sniffScriptable is set, the HTML, XML and PDF rows come first: a
-// case-insensitive "<!DOCTYPE HTML", "<HTML", "<HEAD", "<SCRIPT", "<IFRAME",
-// "<H1", "<DIV", "<FONT", "<TABLE", "<A", "<STYLE", "<TITLE", "<B", "<BODY",
-// "<BR", "<P" or "<!--" followed by a space or ">" gives text/html, "<?xml"
-// gives text/xml (all of these after any leading whitespace bytes), and
-// "%PDF-" gives application/pdf. Then, whatever sniffScriptable, come
-// PostScript and the UTF-16 and UTF-8 byte order marks, the image table, the
-// audio or video table with the MP4, WebM and MP3 signatures, and the
-// archive table. Fonts are not sniffed. A header with none of those and no
-// binary data byte is text/plain; any other is application/octet-stream.
-//
-// [Resource.Sniff] calls this with sniffScriptable set unless r.NoSniff is.
-// Other fields of r than Header are ignored.
+// With sniffScriptable set, HTML, XML and PDF are looked for first (Sniff
+// sets it unless r.NoSniff is); then PostScript, byte order marks, images,
+// audio and video, and archives; then text or binary. Fonts are not
+// sniffed. It reads only r.Header and never returns the zero MIMEType.
 // See https://mimesniff.spec.whatwg.org/#rules-for-identifying-an-unknown-mime-type.
 func (r Resource) SniffUnknown(sniffScriptable bool) MIMEType {
 	return sniffUnknown(resourceHeader(r.Header), sniffScriptable)
