@@ -87,8 +87,9 @@ const probeRank = { server: 3, page: 2, opaque: 1 };
 
 // Attacker drives one browser.
 class Attacker {
-  constructor({ browserName, browser, probes, downloaded, timeout, navTimeout, workerQuiet }) {
-    Object.assign(this, { browserName, browser, probes, downloaded });
+  // browsers is a lib.Relauncher.
+  constructor({ browserName, browsers, probes, downloaded, timeout, navTimeout, workerQuiet }) {
+    Object.assign(this, { browserName, browsers, probes, downloaded });
     this.timeout = timeout || 6000;
     this.navTimeout = navTimeout || 8000;
     this.workerQuiet = workerQuiet || 2500;
@@ -116,8 +117,11 @@ class Attacker {
       xmlDoc: `${job.pageOrigin}/__xml/${key}.xslt?href=${encodeURIComponent(urls.xslt || '')}`,
       workerQuiet: this.workerQuiet,
     };
+    const browser = await this.browsers.get();
+    if (slot.page && slot.browser !== browser) slot.page = null; // the browser was relaunched
     const fresh = this.browserName === 'chromium' || !slot.page;
-    const page = fresh ? await lib.newPage(this.browser) : slot.page;
+    const page = fresh ? await lib.newPage(browser) : slot.page;
+    slot.browser = browser;
     let keepPage = this.browserName !== 'chromium';
     try {
       // Sub-resource destinations, all at once.

@@ -162,11 +162,11 @@ async function record(browserName) {
   const downloadDir = path.join(tmp, 'downloads');
   fs.mkdirSync(downloadDir);
   const t0 = Date.now();
-  const browser = await lib.launch(browserName, tmp, downloadDir);
-  const version = await browser.version();
   const downloaded = new Set();
-  const att = new Attacker({ browserName, browser, probes, downloaded, timeout: Number(opt('-timeout', 6000)) });
-  await lib.watchDownloads(browserName, browser, downloadDir, (u) => att.sawDownload(u));
+  let att = null;
+  const browsers = new lib.Relauncher(browserName, tmp, downloadDir, (u) => att.sawDownload(u));
+  const version = await (await browsers.get()).version();
+  att = new Attacker({ browserName, browsers, probes, downloaded, timeout: Number(opt('-timeout', 6000)) });
 
   let next = 0;
   let n = 0;
@@ -210,7 +210,7 @@ async function record(browserName) {
   }
   await Promise.all(Array.from({ length: parallel }, worker));
   const secs = (Date.now() - t0) / 1000;
-  await browser.close().catch(() => {});
+  await browsers.close();
   srv.close();
   const meta = {
     browser: browserName,

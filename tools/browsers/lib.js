@@ -14,14 +14,15 @@ const executables = {
 };
 
 // launch starts browserName ('chromium' or 'firefox') headless with a fresh
-// profile in tmp/profile; Firefox saves downloads silently into downloadDir.
-function launch(browserName, tmp, downloadDir) {
+// profile in tmp/<profile> (default "profile"); Firefox saves downloads
+// silently into downloadDir.
+function launch(browserName, tmp, downloadDir, profile = 'profile') {
   if (browserName === 'chromium') {
     return puppeteer.launch({
       browser: 'chrome',
       executablePath: executables.chromium,
       headless: true,
-      userDataDir: path.join(tmp, 'profile'),
+      userDataDir: path.join(tmp, profile),
       args: [
         '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
         '--disable-background-networking', '--disable-component-update', '--disable-sync',
@@ -35,7 +36,7 @@ function launch(browserName, tmp, downloadDir) {
     browser: 'firefox',
     executablePath: executables.firefox,
     headless: true,
-    userDataDir: path.join(tmp, 'profile'),
+    userDataDir: path.join(tmp, profile),
     extraPrefsFirefox: {
       // Downloads: save silently to downloadDir, never ask.
       'browser.download.folderList': 2,
@@ -131,4 +132,34 @@ function emptyDir(dir) {
   for (const f of fs.readdirSync(dir)) fs.rmSync(path.join(dir, f), { force: true, recursive: true });
 }
 
-module.exports = { launch, watchDownloads, newPage, versionName, driverName, emptyDir, executables };
+// A Relauncher keeps one browser running: get() returns it, launching a new
+// one (with a new profile) when there is none or the last one crashed or
+// disconnected. Several callers waiting at once share one launch.
+class Relauncher {
+  constructor(browserName, tmp, downloadDir, onDownload) {
+    Object.assign(this, { browserName, tmp, downloadDir, onDownload });
+    this.browser = null;
+    this.launches = 0;
+    this.pending = null;
+  }
+  async get() {
+    if (this.browser && this.browser.connected) return this.browser;
+    if (!this.pending) {
+      this.pending = (async () => {
+        if (this.browser) await this.browser.close().catch(() => {});
+        this.launches++;
+        const b = await launch(this.browserName, this.tmp, this.downloadDir, `profile-${this.launches}`);
+        await watchDownloads(this.browserName, b, this.downloadDir, this.onDownload);
+        this.browser = b;
+      })().finally(() => { this.pending = null; });
+    }
+    await this.pending;
+    return this.browser;
+  }
+  async close() {
+    if (this.browser) await this.browser.close().catch(() => {});
+  }
+}
+
+module.exports = {
+  Relauncher, launch, watchDownloads, newPage, versionName, driverName, emptyDir, executables };
