@@ -231,6 +231,17 @@ async function record(browserName) {
   console.error(`${browserName} ${meta.version}: ${n} jobs in ${secs.toFixed(0)}s`, counts, `stray ${stray.length}`, left ? `; ${left} jobs left: run again` : '; done');
 }
 
+// shortError returns a browser's message without the run's URLs and ports
+// (which would make every line unique), or "" for the messages that say no
+// more than the outcome (an element's bare error event, a media or font
+// network error, an untransformed XML document).
+function shortError(e) {
+  if (!e) return '';
+  e = e.replace(/https?:\/\/127\.0\.0\.1:\d+\/[^\s'")]*/g, 'URL').replace(/https?:\/\/127\.0\.0\.1:\d+/g, 'ORIGIN');
+  if (/^(error event|A network error occurred\.|empty document|not transformed|MediaError \d+(: .*)?)$/.test(e)) return '';
+  return e.length > 160 ? e.slice(0, 157) + '...' : e;
+}
+
 // ---------------------------------------------------------------------------
 // Merging: one line per (case, browser, origin, destination), in corpus
 // order, browsers and origins and destinations in a fixed order.
@@ -260,7 +271,8 @@ function merge() {
           counts[o.outcome] = (counts[o.outcome] || 0) + 1;
           const r = { case: o.case, browser: b, origin, dest: d, outcome: o.outcome, probe: o.probe || '' };
           if (o.contentType) r.contentType = o.contentType;
-          if (o.error) r.error = o.error;
+          const e = shortError(o.error);
+          if (e) r.error = e;
           if (o.rules !== undefined) r.rules = o.rules;
           if (o.note) r.note = o.note;
           rows.push(r);
