@@ -75,6 +75,11 @@ type target struct {
 	Path     string `json:"path"`     // with "{token}" for the harness's token
 }
 
+// typedOnly are the extensions the typed mode serves: those whose type in
+// typedExt a system's table may not give (Debian's maps .xsl to
+// application/xslt+xml and knows no .mht).
+var typedOnly = map[string]bool{".xsl": true, ".xslt": true, ".xml": true, ".rdf": true, ".mht": true, ".mhtml": true, ".eml": true}
+
 // typedExt is the extension table of the typed mode: what a server with
 // its own table sends.
 var typedExt = map[string]string{
@@ -110,7 +115,7 @@ func main() {
 				log.Fatal(err)
 			}
 			for _, m := range []string{"handler", "plain", "typed"} {
-				if m == "typed" && (typedExt[ext] == "" || !documentPayload[p.name]) {
+				if m == "typed" && (!typedOnly[ext] || !documentPayload[p.name]) {
 					continue
 				}
 				targets = append(targets, target{Mode: m, Upload: name, Payload: p.name, Path: "/" + m + "/{token}/" + name})

@@ -143,7 +143,7 @@ var declaredTypes = []string{
 }
 
 // safePayloads are the payloads served under every declared type.
-var safePayloads = []string{"html", "xhtml", "svg", "xslt", "polyglot", "htmljs", "mixed", "pdfjs"}
+var safePayloads = []string{"html", "xhtml", "svg", "xslt", "polyglot", "mixed", "pdfjs"}
 
 // documentPayload are the payloads that run script as a document, which the
 // typed mode serves under every extension of its table.
