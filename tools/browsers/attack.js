@@ -92,7 +92,7 @@ class Attacker {
     Object.assign(this, { browserName, browsers, probes, downloaded });
     this.timeout = timeout || 6000;
     this.navTimeout = navTimeout || 8000;
-    this.workerQuiet = workerQuiet || 2500;
+    this.workerQuiet = workerQuiet || 5000;
     this.downloadWaiters = new Map();
   }
 

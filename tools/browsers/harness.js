@@ -6,7 +6,8 @@
 //	loaded:  the element's load event (img, script, link, object, embed,
 //	         iframe), loadedmetadata (video, audio), a track's load event,
 //	         a resolved FontFace.load / register / import(), a worker that
-//	         raised no error within workerQuiet ms, an XML document whose
+//	         raised no error within workerQuiet ms (note "quiet": weak
+//	         evidence, a late error event looks the same), an XML document whose
 //	         xml-stylesheet PI was applied;
 //	blocked: the error event, a rejected promise, a worker error event, a
 //	         constructor that threw, an XML document left untransformed;
@@ -45,7 +46,7 @@
   };
   const body = document.body;
   const D = cfg.dests;
-  const quiet = cfg.workerQuiet || 2500;
+  const quiet = cfg.workerQuiet || 5000;
 
   for (const d of Object.keys(D)) {
     const u = D[d];
@@ -78,7 +79,7 @@
             if (e && e.message) set(d, 'loaded', { error: 'script error: ' + errText(e) });
             else set(d, 'blocked', { error: errText(e) });
           };
-          setTimeout(() => set(d, 'loaded'), quiet);
+          setTimeout(() => set(d, 'loaded', { note: 'quiet' }), quiet);
           break;
         }
         case 'serviceworker': {

@@ -92,7 +92,7 @@ async function run(browserName) {
   let att = null;
   const browsers = new lib.Relauncher(browserName, tmp, downloadDir, (u) => att.sawDownload(u));
   const version = await (await browsers.get()).version();
-  att = new Attacker({ browserName, browsers, probes, downloaded, timeout: Number(opt('-timeout', 4000)) });
+  att = new Attacker({ browserName, browsers, probes, downloaded, timeout: Number(opt('-timeout', 6000)) });
   const runId = Date.now().toString(36);
   let next = 0;
   let n = 0;
