@@ -201,8 +201,11 @@ hs('font-woff-ns', [CT('font/woff'), NS]);
 add('video-webm-ns', 'file-video.webm');
 add('font-woff-ns', 'file-font.woff');
 // A multi-range 206 as a server sends it for a Range request.
-add('byteranges', 'byteranges', '206 Partial Content');
-add('byteranges-ns', 'byteranges', '206 Partial Content');
+hs('byteranges-206', headerSets.get('byteranges'));
+hs('byteranges-206-ns', headerSets.get('byteranges-ns'));
+add('byteranges-206', 'byteranges', '206 Partial Content');
+add('byteranges-206-ns', 'byteranges', '206 Partial Content');
+add('byteranges-206-ns', 'html', '206 Partial Content');
 
 // C. Content-Disposition, on a type and a body that runs script as a document.
 const docBases = [

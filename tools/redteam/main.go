@@ -309,7 +309,7 @@ type headCheck struct {
 // headers differ (Date and Content-Length aside, which a HEAD may leave
 // out).
 func headChecks(origin string, targets []target) map[string]any {
-	var diffs []headCheck
+	diffs := []headCheck{}
 	n := 0
 	for _, t := range targets {
 		if t.Mode == "plain" || t.Mode == "rangeplain" {
