@@ -161,6 +161,9 @@ class Attacker {
       // The document destination: the attacker page navigates the tab.
       if (want.includes('document')) {
         out.document = await this.navigate(page, urls.document);
+        // A probe's request may still be on its way when the load event
+        // comes: wait for it a little before the tab moves on.
+        for (let t = 0; out.document.outcome === 'loaded' && t < 10 && !this.probes.has(key, 'document'); t++) await sleep(100);
         if (out.document.outcome === 'download' || out.document.outcome === 'timeout') keepPage = false;
       }
     } finally {
