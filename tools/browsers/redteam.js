@@ -174,6 +174,7 @@ async function report() {
     const tot = {};
     for (const m of modes) tot[m] = { targets: 0, jobs: 0, serverLoads: 0, serverUploads: 0, serverByDest: {}, pageSame: 0, pageCross: 0, opaque: 0, outcomes: {} };
     const affected = new Map();
+    const byTarget = new Map();
     for (const o of rows.values()) {
       const t = byPath.get(o.path);
       if (!t) continue;
@@ -186,7 +187,14 @@ async function report() {
           T.serverLoads++;
           T.serverByDest[d] = (T.serverByDest[d] || 0) + 1;
           affected.set(t.path, t.mode);
-          rep.serverLoads.push({ browser: b, mode: t.mode, upload: t.upload, declared: t.mode === 'safe' ? t.declared : undefined, origin: o.origin, dest: d, contentType: ct || undefined });
+          const k = `${b}\t${t.path}`;
+          if (!byTarget.has(k)) {
+            byTarget.set(k, { browser: b, mode: t.mode, upload: t.upload, declared: t.mode === 'safe' ? t.declared : undefined, loads: 0, same: [], cross: [], contentType: ct || undefined });
+            rep.serverLoads.push(byTarget.get(k));
+          }
+          const e = byTarget.get(k);
+          e.loads++;
+          e[o.origin].push(d);
         } else if (probe === 'page') {
           if (o.origin === 'same') T.pageSame++; else T.pageCross++;
         } else if (probe === 'opaque') T.opaque++;
