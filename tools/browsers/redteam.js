@@ -188,6 +188,7 @@ async function report() {
           T.serverByDest[d] = (T.serverByDest[d] || 0) + 1;
           affected.set(t.path, t.mode);
           const k = `${b}\t${t.path}`;
+          if (t.mode === 'plain' || t.mode === 'rangeplain') continue; // the baseline: counted, not listed
           if (!byTarget.has(k)) {
             byTarget.set(k, { browser: b, mode: t.mode, upload: t.upload, declared: t.mode === 'safe' ? t.declared : undefined, loads: 0, same: [], cross: [], contentType: ct || undefined });
             rep.serverLoads.push(byTarget.get(k));
@@ -204,7 +205,11 @@ async function report() {
     for (const m of affected.values()) tot[m].serverUploads++;
     rep.totals[b] = tot;
   }
-  fs.writeFileSync(reportFile, JSON.stringify(rep, null, 1) + '\n');
+  // Compact, one line per member and per serverLoads entry.
+  const lines = Object.entries(rep).map(([k, v]) => k === 'serverLoads'
+    ? `"serverLoads":[\n${v.map((e) => JSON.stringify(e)).join(',\n')}\n]`
+    : `${JSON.stringify(k)}:${JSON.stringify(v)}`);
+  fs.writeFileSync(reportFile, '{\n' + lines.join(',\n') + '\n}\n');
   // Print.
   console.log('script in the server\'s origin (loads / targets), page-global runs same|cross, opaque');
   for (const b of Object.keys(rep.totals)) {
