@@ -14,7 +14,6 @@ const fs = require('fs');
 const os = require('os');
 const net = require('net');
 const path = require('path');
-const puppeteer = require('puppeteer-core');
 
 const root = path.resolve(__dirname, '..', '..');
 const corpusFile = path.join(root, 'testdata', 'browsers', 'corpus.jsonl');
@@ -94,76 +93,8 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `rec-${browserName}-`));
 const downloadDir = path.join(tmp, 'downloads');
 fs.mkdirSync(downloadDir);
 
-async function launch() {
-  if (browserName === 'chromium') {
-    return puppeteer.launch({
-      browser: 'chrome',
-      executablePath: '/usr/bin/chromium',
-      headless: true,
-      userDataDir: path.join(tmp, 'profile'),
-      args: [
-        '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-        '--disable-background-networking', '--disable-component-update', '--disable-sync',
-        '--disable-default-apps', '--disable-extensions', '--no-default-browser-check',
-        '--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider',
-        '--metrics-recording-only', '--no-pings', '--password-store=basic',
-      ],
-    });
-  }
-  return puppeteer.launch({
-    browser: 'firefox',
-    executablePath: '/usr/lib/firefox-esr/firefox-esr',
-    headless: true,
-    userDataDir: path.join(tmp, 'profile'),
-    extraPrefsFirefox: {
-      // Downloads: save silently to downloadDir, never ask.
-      'browser.download.folderList': 2,
-      'browser.download.dir': downloadDir,
-      'browser.download.useDownloadDir': true,
-      'browser.download.always_ask_before_handling_new_types': false,
-      'browser.download.manager.showWhenStarting': false,
-      'browser.download.alwaysOpenPanel': false,
-      'browser.download.panel.shown': true,
-      'browser.download.start_downloads_in_tmp_dir': false,
-      'browser.helperApps.deleteTempFileOnExit': true,
-      // Do not phone home.
-      'app.update.enabled': false,
-      'app.update.auto': false,
-      'app.normandy.enabled': false,
-      'app.shield.optoutstudies.enabled': false,
-      'browser.safebrowsing.malware.enabled': false,
-      'browser.safebrowsing.phishing.enabled': false,
-      'browser.safebrowsing.downloads.enabled': false,
-      'browser.safebrowsing.downloads.remote.enabled': false,
-      'browser.safebrowsing.blockedURIs.enabled': false,
-      'browser.safebrowsing.provider.mozilla.updateURL': '',
-      'browser.search.update': false,
-      'browser.ping-centre.telemetry': false,
-      'browser.newtabpage.enabled': false,
-      'browser.startup.homepage_override.mstone': 'ignore',
-      'datareporting.healthreport.uploadEnabled': false,
-      'datareporting.policy.dataSubmissionEnabled': false,
-      'toolkit.telemetry.enabled': false,
-      'toolkit.telemetry.unified': false,
-      'toolkit.telemetry.server': '',
-      'extensions.update.enabled': false,
-      'extensions.getAddons.cache.enabled': false,
-      'extensions.blocklist.enabled': false,
-      'network.captive-portal-service.enabled': false,
-      'network.connectivity-service.enabled': false,
-      'network.dns.disablePrefetch': true,
-      'network.prefetch-next': false,
-      'network.http.speculative-parallel-limit': 0,
-      'services.settings.server': 'http://127.0.0.1:9/',
-      'media.gmp-manager.updateEnabled': false,
-      'media.gmp-gmpopenh264.enabled': false,
-      'media.autoplay.default': 5,
-      'browser.shell.checkDefaultBrowser': false,
-      'browser.tabs.warnOnClose': false,
-      'dom.disable_open_during_load': false,
-    },
-  });
-}
+const lib = require('./lib');
+const launch = () => lib.launch(browserName, tmp, downloadDir);
 
 // Chromium: downloads are allowed into downloadDir with events on, so a
 // download is told apart by Browser.downloadWillBegin for the case's URL (the
@@ -181,31 +112,8 @@ function sawDownload(url) {
   if (w) w();
 }
 
-async function setupDownloads(browser) {
-  if (browserName !== 'chromium') {
-    // WebDriver BiDi's browsingContext.downloadWillBegin (the browsingContext
-    // module is subscribed by puppeteer already).
-    browser.connection.on('browsingContext.downloadWillBegin', (e) => sawDownload(e.url));
-    return;
-  }
-  const cdp = await browser.target().createCDPSession();
-  cdp.on('Browser.downloadWillBegin', (e) => sawDownload(e.url));
-  await cdp.send('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: downloadDir, eventsEnabled: true });
-}
-
-async function newPage(browser) {
-  for (let t = 0; ; t++) {
-    try {
-      const page = await browser.newPage();
-      // A page that calls alert() (the XSS example) must not block its load event.
-      page.on('dialog', (d) => d.dismiss().catch(() => {}));
-      return page;
-    } catch (e) {
-      if (t >= 5) throw e;
-      await new Promise((res) => setTimeout(res, 200));
-    }
-  }
-}
+const setupDownloads = (browser) => lib.watchDownloads(browserName, browser, downloadDir, sawDownload);
+const newPage = lib.newPage;
 
 // recordOne navigates a page to case i. Chromium gets a fresh page per case;
 // Firefox keeps one page per worker (creating and closing many BiDi contexts
