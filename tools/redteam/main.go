@@ -22,7 +22,7 @@
 //	typed      mimesniff.Handler of a handler that sets Content-Type from a
 //	           fixed extension table (.xsl is text/xsl) and calls
 //	           http.ServeContent
-//	safe       SafeHeaders(declared, data, DefaultPolicy).Set(w.Header()) for
+//	safe       SafeHeaders(declared, data).Set(w.Header()) for
 //	           every declared type an uploader can send (rest is
 //	           <declared index>/<file>)
 //	lower      Handler of a handler that sets w.Header()["content-type"]
@@ -266,7 +266,7 @@ func modeHandlers(dir string, files map[string][]byte) map[string]http.Handler {
 				return
 			}
 			declared, _ := mimesniff.Parse(declaredTypes[i]) // the zero MIMEType when invalid or empty
-			hs := mimesniff.SafeHeaders(declared, data, mimesniff.DefaultPolicy)
+			hs := mimesniff.SafeHeaders(declared, data)
 			hs.Set(w.Header())
 			w.Write(data)
 		}),
