@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -176,32 +177,108 @@ func isUnknownEssence(e string) bool {
 // Displays reports whether b shows a resource of type t in a document
 // rather than downloading it.
 //
-// For Standard, Chromium and Firefox, a document is shown for HTML, XML
-// (including SVG and feeds), JSON, JavaScript, any text/* type, PDF (the
-// built-in viewer) and the image, audio and video types the browser plays;
-// everything else is downloaded. Of media types, both browsers display
-// PNG, GIF, JPEG, BMP, WebP, SVG, MP3, WebM and MP4, and Firefox also Ogg,
-// Matroska and icons (case none/icon.ico); audio/aiff, audio/midi,
-// audio/wave, video/avi and video/3gpp are downloaded (cases
-// audio-mpeg/audio.wav, none/edge/avi-sig).
+// The standard profile shows every type it can render: HTML, XML, JSON,
+// JavaScript, text, PDF, images, audio and video. A browser shows what its
+// own tables say, recorded type by type (browserDisplays).
 func (b Browser) Displays(t MIMEType) bool {
 	if !t.IsValid() {
 		return false
 	}
-	if b == WebKit {
-		return webkitDisplays(t)
-	}
-	e := t.Essence()
-	switch {
-	case b.Scriptable(t), t.IsJSON(), t.IsJavaScript(), t.Type() == "text":
-		return true
-	case t.IsImage(), t.IsAudioOrVideo():
-		if b == Standard {
+	if b == Standard {
+		switch {
+		case t.IsScriptable(), t.IsJSON(), t.IsJavaScript(), t.Type() == "text", t.IsImage(), t.IsAudioOrVideo():
 			return true
 		}
-		return b.plays(e)
+		return false
 	}
-	return false
+	return browserDisplays(b, t)
+}
+
+// A displayRule is what one browser shows in a document, by type.
+type displayRule struct {
+	// xml are the XML types rendered as documents; other XML types are
+	// downloaded.
+	xml []string
+	// textDownloads are the text types downloaded; other text types are
+	// shown.
+	textDownloads []string
+	// anyJSON reports whether every JSON MIME type is shown, or only
+	// application/json.
+	anyJSON bool
+	// media are the image, audio and video types shown.
+	media []string
+	// other are the other types shown besides HTML, PDF and JavaScript.
+	other []string
+}
+
+// displayRules are the browsers' display rules, recorded type by type: each
+// type declared with nosniff over its own files (header sets t-<type>-ns) or,
+// for a type only a profile computes, sniffed (cases none/...).
+var displayRules = map[Browser]*displayRule{
+	Chromium: {
+		// Other XML types download: application/rdf+xml,
+		// application/mathml+xml, application/xslt+xml,
+		// application/vnd.wap.xhtml+xml (destinations sv-*); RSS and
+		// Atom are shown as text (chromiumFeedIsText), and as themselves
+		// when sniffed from text/xml (chromiumFeed).
+		xml:           []string{"text/xml", "application/xml", "application/xhtml+xml", "image/svg+xml", "application/rss+xml", "application/atom+xml"},
+		textDownloads: []string{"text/csv", "text/tab-separated-values", "text/calendar", "text/vcard"},
+		anyJSON:       true, // application/manifest+json shows
+		media: []string{"image/png", "image/gif", "image/jpeg", "image/bmp", "image/webp", "image/x-icon",
+			"image/avif", "image/apng", "image/x-xbitmap",
+			"audio/aac", "audio/flac", "audio/mp4", "audio/mpeg", "audio/ogg", "audio/wav", "audio/webm", "audio/x-matroska",
+			"video/3gpp", "video/mp4", "video/ogg", "video/webm", "video/x-m4v", "video/x-matroska"},
+		// Shown as such, its parts not rendered (destinations
+		// mixed-ns/mixed).
+		other: []string{"multipart/x-mixed-replace"},
+	},
+	Firefox: {
+		// RSS, Atom, XSLT and KML download (cases
+		// t-application-rss-xml-ns/xml/rss20.rss, ...); MathML, RDF and
+		// WAP XHTML render (destinations sv-*).
+		xml: []string{"text/xml", "application/xml", "application/xhtml+xml", "image/svg+xml",
+			"application/mathml+xml", "application/rdf+xml", "application/vnd.wap.xhtml+xml"},
+		textDownloads: []string{"text/csv", "text/tab-separated-values", "text/calendar", "text/vcard"},
+		media: []string{"image/png", "image/gif", "image/jpeg", "image/bmp", "image/webp", "image/x-icon",
+			"image/avif", "image/apng",
+			"audio/aac", "audio/flac", "audio/mp4", "audio/mpeg", "audio/ogg", "audio/webm", "audio/x-matroska",
+			"application/ogg", "video/mp4", "video/quicktime", "video/webm", "video/x-m4v", "video/x-matroska",
+			"video/matroska"},
+		// Its parts render (firefoxMultipartParts).
+		other: []string{"multipart/x-mixed-replace"},
+	},
+	WebKit: {
+		// Other XML types download (cases
+		// t-application-rdf-xml/xml/rdf-plain.rdf,
+		// t-application-xslt-xml/xml/xslt.xsl, ...).
+		xml:           []string{"text/xml", "application/xml", "application/xhtml+xml", "image/svg+xml", "application/rss+xml", "application/atom+xml"},
+		textDownloads: []string{"text/calendar", "text/vcard"}, // text/csv shows
+		anyJSON:       true,
+		// libsoup's own audio/wave, audio/aiff, audio/basic and
+		// video/avi download (cases none/audio.wav, none/audio.aiff).
+		media: []string{"image/png", "image/gif", "image/jpeg", "image/bmp", "image/webp", "image/x-icon",
+			"image/avif", "image/apng", "image/x-xbitmap",
+			"audio/aac", "audio/flac", "audio/midi", "audio/mp4", "audio/mpeg", "audio/ogg", "audio/wav", "audio/webm",
+			"application/ogg", "video/3gpp", "video/mp4", "video/mpeg", "video/ogg", "video/quicktime", "video/webm",
+			"video/x-flv", "video/x-m4v", "video/x-matroska", "video/x-msvideo"},
+	},
+}
+
+// browserDisplays is Displays for a browser profile.
+func browserDisplays(b Browser, t MIMEType) bool {
+	rule := displayRules[b]
+	e := t.Essence()
+	switch {
+	case t.IsHTML(), e == "application/pdf", t.IsJavaScript():
+		return true
+	case t.IsXML():
+		return slices.Contains(rule.xml, e)
+	case t.IsJSON():
+		return rule.anyJSON || e == "application/json"
+	case t.Type() == "text":
+		return !slices.Contains(rule.textDownloads, e)
+	}
+	return slices.Contains(rule.media, e) || slices.Contains(rule.other, e)
 }
 
 // Scriptable reports whether b, rendering a document of type t, can run
@@ -260,18 +337,6 @@ func firefoxMultipartParts(t MIMEType) bool {
 // unknown/unknown or text/html (issue 20).
 func chromiumWorkerAnyType() bool { return true }
 
-// plays reports whether b renders a media type e by itself.
-func (b Browser) plays(e string) bool {
-	switch e {
-	case "image/png", "image/gif", "image/jpeg", "image/bmp", "image/webp", "image/svg+xml",
-		"audio/mpeg", "video/webm", "video/mp4":
-		return true
-	case "application/ogg", "video/matroska", "image/x-icon":
-		return b == Firefox
-	}
-	return false
-}
-
 // sniffChromium is Chromium's computed type for a navigation.
 //
 // Chromium sniffs only a response with no type, an unknown type
@@ -282,6 +347,9 @@ func (b Browser) plays(e string) bool {
 func (r *Resource) sniffChromium() MIMEType {
 	t := r.fetchSupplied()
 	h := resourceHeader(r.Header)
+	if e := t.Essence(); e == "application/rss+xml" || e == "application/atom+xml" {
+		return chromiumFeedIsText()
+	}
 	if r.NoSniff {
 		return chromiumNoSniffIsText(t)
 	}
@@ -295,6 +363,12 @@ func (r *Resource) sniffChromium() MIMEType {
 	}
 	return t
 }
+
+// chromiumFeedIsText is Chromium's rule for a declared RSS or Atom feed: it
+// shows it as text/plain, under nosniff too, so its markup never runs (cases
+// t-application-rss-xml/xml/rss20.rss, t-application-atom-xml-ns/xml/atom.atom),
+// where a feed it finds in text/xml keeps its feed type (chromiumFeed).
+func chromiumFeedIsText() MIMEType { return textPlain }
 
 // chromiumNoSniffIsText is Chromium's rule under nosniff.
 //
@@ -331,14 +405,20 @@ func chromiumUnknown(h []byte) MIMEType {
 // chromiumTextPlain is Chromium's sniffing of text/plain.
 //
 // Text stays text/plain (the Apache-bug values and every other text/plain
-// alike), and binary bytes are a download unless a magic number names an
-// image, MP3 with ID3 or WebM (cases tp-apache/image.png,
-// tp-utf8lower/binary.bin, tp-apache/video.webm).
+// alike). Binary bytes are a download unless a magic number names an image,
+// MP3 with ID3 or WebM, which it becomes (cases tp-apache/image.png,
+// tp-utf8lower/binary.bin, tp-apache/video.webm); a binary PDF or
+// PostScript, a type Chromium never upgrades text/plain to, stays text/plain
+// (cases tp-apache/pdf/gs-14.pdf, tp-apache/pdf/cairo.pdf).
 func chromiumTextPlain(h []byte, t MIMEType) MIMEType {
 	if !chromiumBinary(h) {
 		return t
 	}
-	if m, ok := chromiumMagic(h); ok {
+	m, ok := chromiumMagic(h)
+	switch {
+	case m == applicationPDF || m == applicationPS:
+		return t
+	case ok:
 		return m
 	}
 	return applicationOctet
@@ -513,31 +593,123 @@ func firefoxUnknownIsDownload() MIMEType { return applicationOctet }
 
 // firefoxMedia is Firefox's media sniffer.
 //
-// It recognizes MP4 (the standard's signature), WebM and Matroska (by the
-// EBML DocType), Ogg, and MP3 with or without ID3 (cases
-// html/audio-id3.mp3, pdf/video.mp4, none/audio-raw.mp3, none/video.mkv),
-// and WAVE and 3GP, which Firefox then downloads (cases html/audio.wav,
-// html/video-3gp.3gp). Its MP4 check wants the ftyp box's minor version
-// too, 16 bytes, where the standard's takes 12 (case
-// none/edge/mp4-ftyp-short).
+// In its order, within 512 bytes (1445 for MP3): Ogg, WAVE, an ID3 tag and
+// FLAC's "fLaC" by their magic (firefoxMediaMagic); the MP4 family by the
+// brands of its ftyp box (firefoxFtyp), AVIF included; WebM and Matroska by
+// the EBML DocType; MP3 frames (cases html/audio-id3.mp3, pdf/video.mp4,
+// none/audio-raw.mp3, none/video.mkv, none/audio/flac.flac,
+// none/image/avif-still.avif); and AAC in ADTS frames (firefoxADTS).
+// See Firefox's toolkit/components/mediasniffer/nsMediaSniffer.cpp.
 func firefoxMedia(h []byte) (MIMEType, bool) {
+	short := h[:min(len(h), firefoxHTMLBytes)]
+	for _, m := range firefoxMediaMagic {
+		if hasPrefixAt(short, 0, m.magic) && (m.at == "" || hasPrefixAt(short, 8, m.at)) {
+			return m.typ, true
+		}
+	}
+	if t, ok := firefoxFtyp(short); ok {
+		return t, true
+	}
 	switch {
-	case len(h) >= 12 && string(h[4:11]) == "ftyp3gp":
-		return video3GPP, true
-	case MatchesMP4Signature(h) && len(h) >= 16 && int(h[3]) >= 16:
-		return videoMP4, true
-	case len(h) >= 12 && string(h[:4]) == "RIFF" && string(h[8:12]) == "WAVE":
-		return audioWave, true
-	case MatchesWebMSignature(h):
+	case MatchesWebMSignature(short):
 		return videoWebM, true
-	case len(h) >= 4 && h[0] == 0x1A && h[1] == 0x45 && h[2] == 0xDF && h[3] == 0xA3 && hasMatroskaDocType(h):
+	case hasPrefixAt(short, 0, "\x1A\x45\xDF\xA3") && hasMatroskaDocType(short):
 		return videoMatroska, true
-	case bytes.HasPrefix(h, []byte("OggS\x00")):
-		return applicationOgg, true
-	case bytes.HasPrefix(h, []byte("ID3")), MatchesMP3WithoutID3Signature(h):
+	case MatchesMP3WithoutID3Signature(h):
 		return audioMPEG, true
+	case firefoxADTS(short):
+		return audioAAC, true
 	}
 	return MIMEType{}, false
+}
+
+// Types only the Firefox profile computes.
+var (
+	audioFLAC      = MIMEType{"audio/flac"}
+	audioAAC       = MIMEType{"audio/aac"}
+	audioMP4       = MIMEType{"audio/mp4"}
+	videoQuickTime = MIMEType{"video/quicktime"}
+	imageAVIF      = MIMEType{"image/avif"}
+)
+
+// firefoxMediaMagic are the media sniffer's patterns, in its order: magic at
+// the start, and at byte 8 where at is set.
+var firefoxMediaMagic = []struct {
+	magic, at string
+	typ       MIMEType
+}{
+	{"OggS\x00", "", applicationOgg},
+	{"RIFF", "WAVE", audioWave},
+	{"ID3", "", audioMPEG},
+	{"fLaC", "", audioFLAC},
+}
+
+// firefoxBrands are the ftyp brands Firefox's media sniffer knows, in its
+// order, each a prefix of the four-byte brand.
+//
+// 3gp4 is MP4 (case none/video/3gp.3gp) where other 3GP brands are 3GPP
+// (none/files/video-3gp.3gp: a download); M4A is audio/mp4, qt QuickTime,
+// and avif, which Firefox 153 adds, image/avif (none/image/avif-still.avif).
+var firefoxBrands = []struct {
+	brand string
+	typ   MIMEType
+}{
+	{"mp4", videoMP4},
+	{"avc", videoMP4},
+	{"3gp4", videoMP4},
+	{"3gp", video3GPP},
+	{"M4V ", videoMP4},
+	{"M4A ", audioMP4},
+	{"M4P ", audioMP4},
+	{"qt  ", videoQuickTime},
+	{"iso", videoMP4},
+	{"mmp4", videoMP4},
+	{"avif", imageAVIF},
+}
+
+// firefoxFtyp is the media sniffer's check of the MP4 family.
+//
+// h must be longer than 12 bytes and hold the first box whole; the box size
+// must be a multiple of 4 and its type "ftyp". The major brand, then every
+// compatible brand after the minor version, is looked up in firefoxBrands:
+// the first that matches gives the type.
+func firefoxFtyp(h []byte) (MIMEType, bool) {
+	if len(h) <= 12 {
+		return MIMEType{}, false
+	}
+	size := int(h[0])<<24 | int(h[1])<<16 | int(h[2])<<8 | int(h[3])
+	if size%4 != 0 || len(h) < size || !hasPrefixAt(h, 4, "ftyp") {
+		return MIMEType{}, false
+	}
+	brand := func(at int) (MIMEType, bool) {
+		for _, b := range firefoxBrands {
+			if hasPrefixAt(h, at, b.brand) {
+				return b.typ, true
+			}
+		}
+		return MIMEType{}, false
+	}
+	if t, ok := brand(8); ok {
+		return t, true
+	}
+	for at := 16; at < size; at += 4 {
+		if t, ok := brand(at); ok {
+			return t, true
+		}
+	}
+	return MIMEType{}, false
+}
+
+// firefoxADTS reports whether h starts with an AAC frame in ADTS whose end
+// is followed by another frame's sync word, as Firefox's ADTS sniffer checks
+// (case none/audio/aac-adts.aac).
+func firefoxADTS(h []byte) bool {
+	isSync := func(b []byte) bool { return len(b) >= 2 && b[0] == 0xFF && b[1]&0xF6 == 0xF0 }
+	if len(h) < 7 || !isSync(h) {
+		return false
+	}
+	n := int(h[3]&0x03)<<11 | int(h[4])<<3 | int(h[5])>>5
+	return n >= 7 && n < len(h) && isSync(h[n:])
 }
 
 // hasMatroskaDocType reports whether the EBML header of h names the
@@ -1049,60 +1221,4 @@ func webkitFeedOrHTML(h []byte) MIMEType {
 		}
 		return textHTML
 	}
-}
-
-// webkitDisplays reports whether WebKitGTK shows a resource of type t in a
-// document rather than downloading it.
-//
-// It shows HTML, PDF (its built-in viewer), JSON, JavaScript and every text
-// type but text/calendar and text/vcard (cases t-text-calendar/text/ics.ics,
-// t-text-vcard/text/vcf.vcf: downloads; text/csv shows); of the XML types
-// only those WebCore renders as documents (webkitXMLDocument); and the image
-// and media types its decoders and GStreamer play (webkitPlays).
-func webkitDisplays(t MIMEType) bool {
-	e := t.Essence()
-	switch {
-	case e == "text/calendar" || e == "text/vcard":
-		return false
-	case t.IsXML():
-		return webkitXMLDocument(e)
-	case t.Type() == "text", t.IsJSON(), t.IsJavaScript(), e == "application/pdf":
-		return true
-	}
-	return webkitPlays(e)
-}
-
-// webkitXMLDocument reports whether WebKitGTK renders the XML type e as a
-// document: XML, XHTML, SVG, RSS and Atom. Other XML types download (cases
-// t-application-rdf-xml/xml/rdf-plain.rdf,
-// t-application-xslt-xml/xml/xslt.xsl, t-application-mathml-xml/xml/mathml.mml,
-// t-application-vnd-google-earth-kml-xml/xml/kml.kml).
-func webkitXMLDocument(e string) bool {
-	switch e {
-	case "text/xml", "application/xml", "application/xhtml+xml", "image/svg+xml",
-		"application/rss+xml", "application/atom+xml":
-		return true
-	}
-	return false
-}
-
-// webkitPlays reports whether WebKitGTK shows an image, audio or video type
-// e by itself, as its image decoders and GStreamer do (cases t-image-avif/…,
-// t-audio-flac/…, t-video-quicktime/…; the -ns header sets show the types
-// libsoup does not sniff away).
-//
-// audio/wave, audio/aiff, audio/basic and video/avi, which libsoup's own
-// table gives, download (cases none/audio.wav, none/audio.aiff), as do
-// TIFF, JPEG 2000, WMA, WMV and MPEG-TS.
-func webkitPlays(e string) bool {
-	switch e {
-	case "image/png", "image/gif", "image/jpeg", "image/bmp", "image/webp", "image/x-icon",
-		"image/avif", "image/apng", "image/x-xbitmap",
-		"audio/aac", "audio/flac", "audio/midi", "audio/mp4", "audio/mpeg", "audio/ogg",
-		"audio/wav", "audio/webm", "application/ogg",
-		"video/3gpp", "video/mp4", "video/mpeg", "video/ogg", "video/quicktime", "video/webm",
-		"video/x-flv", "video/x-m4v", "video/x-matroska", "video/x-msvideo":
-		return true
-	}
-	return false
 }
