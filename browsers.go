@@ -317,15 +317,12 @@ func chromiumXSLIsXML(t MIMEType) bool { return t.Essence() == "text/xsl" }
 // Firefox renders, each as the document its own Content-Type says.
 //
 // A body of type multipart/x-mixed-replace whose parts are text/html renders
-// as HTML and runs script, even under nosniff (issue 20). Firefox's
-// multipart converter also takes multipart/mixed and multipart/byteranges
-// (the answer to a request for several ranges).
+// as HTML and runs script, even under nosniff (destinations mixed-ns/mixed,
+// navigation, iframe, object and embed). multipart/mixed and
+// multipart/byteranges are downloaded (destinations sv-mp-mixed/...,
+// byteranges/...).
 func firefoxMultipartParts(t MIMEType) bool {
-	switch t.Essence() {
-	case "multipart/x-mixed-replace", "multipart/mixed", "multipart/byteranges":
-		return true
-	}
-	return false
+	return t.Essence() == "multipart/x-mixed-replace"
 }
 
 // chromiumWorkerAnyType is Chromium's rule for the type of a classic worker

@@ -119,7 +119,7 @@ func (s *sniffWriter) begin() {
 	if status == 0 {
 		status = http.StatusOK
 	}
-	if t, ok := ExtractMIMEType(h); !bodyAllowed(status) || ok && !isUnknownEssence(t.Essence()) {
+	if t, ok := ExtractMIMEType(h); !bodyAllowed(status) || ok && !needsBytes(t) {
 		s.send()
 		return
 	}
@@ -272,7 +272,7 @@ func (s *sniffWriter) send() error {
 // browser reads (MIMEType.Bytes).
 func (s *sniffWriter) setHeaders(h http.Header, held []byte, body bool) {
 	declared, ok := ExtractMIMEType(h)
-	typed := ok && !isUnknownEssence(declared.Essence())
+	typed := ok && !needsBytes(declared)
 	if typed || body && len(held) > 0 {
 		hs := SafeHeaders(declared, held)
 		if v := h["Content-Type"]; len(v) != 1 || !sameType(v[0], hs.ContentType) {

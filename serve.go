@@ -214,6 +214,11 @@ type response struct {
 	// sandbox is the effect of the Content-Security-Policy headers'
 	// sandbox directives on a document.
 	sandbox sandboxFlags
+
+	// docTypes are the types each profile renders a document of the
+	// response as, where it does not download it (Resource.sniffAs),
+	// indexed by Browser.
+	docTypes [len(profiles)]MIMEType
 }
 
 // read sets rr from header list h and the first bytes of the body.
@@ -331,7 +336,8 @@ func (rr *response) script(b Browser, d Destination) bool {
 // For the standard profile both readings of several Content-Type values
 // count, the standard's last one and Fetch's, which browsers follow.
 func (rr *response) rendersScript(b Browser) bool {
-	if b.Scriptable(rr.res.sniffAs(b)) {
+	rr.docTypes[b] = rr.res.sniffAs(b)
+	if b.Scriptable(rr.docTypes[b]) {
 		return true
 	}
 	if b == Standard && rr.fetchType != rr.res.Supplied {
@@ -351,7 +357,7 @@ func (rr *response) rendersScript(b Browser) bool {
 // script from running, or runs it in an opaque origin (without
 // allow-same-origin).
 func (rr *response) mitigated(b Browser, d Destination) bool {
-	if rr.res.http.attachment.Has(b) && b.downloadsAttachment(d) {
+	if rr.res.http.attachment.Has(b) && b.downloadsAttachment(d, rr.docTypes[b]) {
 		return true
 	}
 	return rr.sandbox&sandboxed != 0 && rr.sandbox&(allowScripts|allowSameOrigin) != allowScripts|allowSameOrigin
@@ -383,21 +389,31 @@ func (b Browser) workerTypeAllowed(t MIMEType) bool {
 	return t.IsJavaScript()
 }
 
-// downloadsAttachment reports whether b downloads a response to d that
-// Content-Disposition marks as an attachment, rather than rendering it.
+// downloadsAttachment reports whether b downloads a response of type t to d
+// that Content-Disposition marks as an attachment, rather than rendering it.
 //
 // A navigation or a frame downloads it, as HTML says. HTML does not say what
 // an object or embed element does with one, so the standard profile renders
 // it there; Chromium downloads it there too, and Firefox renders nothing
 // (the object element fires error, the embed element nothing) (cases
-// html+cd-att/html, destinations object and embed, same and cross origin).
-func (b Browser) downloadsAttachment(d Destination) bool {
+// html+cd-att/html, destinations object and embed, same and cross origin),
+// but for a PDF, which its viewer renders there (firefoxPDFAttachment).
+func (b Browser) downloadsAttachment(d Destination, t MIMEType) bool {
 	switch d {
 	case DestinationDocument, DestinationFrame, DestinationIFrame:
 		return true
 	}
+	if b == Firefox && t.Essence() == "application/pdf" {
+		return !firefoxPDFAttachment()
+	}
 	return b != Standard
 }
+
+// firefoxPDFAttachment is Firefox's rule for a PDF that Content-Disposition
+// marks as an attachment in an object or embed element: its PDF viewer
+// renders it there (cases pdf-ns+cd-att/pdfjs, destinations object and
+// embed).
+func firefoxPDFAttachment() bool { return true }
 
 // dispositionAttachment returns the profiles for which the Content-Disposition
 // header of h asks to download the response.
@@ -556,7 +572,9 @@ func (hs Headers) Set(h http.Header) {
 // inert content: nothing in them runs with the server's origin.
 //
 // declared is the type the server means to declare, the zero MIMEType for
-// none. The Content-Type is declared itself, but for two cases. An unknown
+// none. The Content-Type is declared itself, but for two cases. (A
+// multipart/byteranges response, the answer to several ranges, takes the
+// other headers of its first part's type.) An unknown
 // type (unknown/unknown, application/unknown, */*) or none gives the type a
 // browser computes for header with nosniff ([Resource.SniffUnknown] with
 // sniff-scriptable off), never HTML, XML or PDF. A JavaScript MIME type gives
@@ -568,6 +586,16 @@ func (hs Headers) Set(h http.Header) {
 // ScriptInclusion, for any declared type and any bytes.
 func SafeHeaders(declared MIMEType, header []byte) Headers {
 	var hs Headers
+	if declared.Essence() == "multipart/byteranges" {
+		// The answer to a request for several ranges: its parts are of
+		// the file's type, and keep its headers.
+		hs.ContentType = declared
+		if t, ok := firstPartType(resourceHeader(header)); !ok || activeServed(t, nil) {
+			hs.ContentDisposition = "attachment"
+			hs.ContentSecurityPolicy = "sandbox"
+		}
+		return hs
+	}
 	switch e := declared.Essence(); {
 	case e == "" || isUnknownEssence(e):
 		hs.ContentType = sniffUnknown(resourceHeader(header), false)
@@ -584,6 +612,47 @@ func SafeHeaders(declared MIMEType, header []byte) Headers {
 		hs.ContentSecurityPolicy = "sandbox"
 	}
 	return hs
+}
+
+// needsBytes reports whether SafeHeaders needs the body's first bytes to
+// choose the headers for declared type t: for no type or an unknown one, and
+// for multipart/byteranges, whose parts say the type.
+func needsBytes(t MIMEType) bool {
+	e := t.Essence()
+	return !t.IsValid() || isUnknownEssence(e) || e == "multipart/byteranges"
+}
+
+// firstPartType returns the Content-Type of the first part of a
+// multipart/byteranges body that starts with header, and false when header
+// shows none.
+//
+// The body is the boundary line, the part's header lines up to a blank line,
+// and its bytes, as net/http's ServeContent writes them.
+// See https://www.rfc-editor.org/rfc/rfc9110#section-14.6.
+func firstPartType(header []byte) (MIMEType, bool) {
+	lines := string(header)
+	for lines != "" {
+		var line string
+		line, lines, _ = strings.Cut(lines, "\n")
+		line = strings.TrimSuffix(line, "\r")
+		if strings.HasPrefix(line, "--") || line == "" {
+			continue // the boundary, or blank lines before it
+		}
+		for line != "" {
+			name, value, ok := strings.Cut(line, ":")
+			if ok && asciiEqualFold(strings.Trim(name, " \t"), "Content-Type") {
+				t, f := parse(value, true)
+				return t, f.kind == noFailure
+			}
+			if lines == "" {
+				break
+			}
+			line, lines, _ = strings.Cut(lines, "\n")
+			line = strings.TrimSuffix(line, "\r")
+		}
+		return MIMEType{}, false
+	}
+	return MIMEType{}, false
 }
 
 // activeServed reports whether a response served with Content-Type t and

@@ -154,6 +154,12 @@ func TestReportFor(t *testing.T) {
 			script:  documents("webkit", "object", "standard,webkit", "embed", "standard,webkit"),
 			blocked: scriptLikeAndStyle,
 		}},
+		// Firefox's PDF viewer renders an attachment in an object or
+		// embed element (recorded).
+		{"PDF, attachment", header(ct, "application/pdf", ns, "nosniff", "Content-Disposition", "attachment"), []byte("%PDF-1.7\n"), want{
+			script:  map[string]string{"object": "standard,firefox", "embed": "standard,firefox"},
+			blocked: scriptLikeAndStyle,
+		}},
 		{"HTML, inline", header(ct, "text/html", ns, "nosniff", "Content-Disposition", "Inline; filename=a.html"), htmlBytes, want{
 			script:  documents(all),
 			blocked: scriptLikeAndStyle,
@@ -321,6 +327,13 @@ func TestSafeHeaders(t *testing.T) {
 		{"multipart/x-mixed-replace declared", "multipart/x-mixed-replace;boundary=b", nil,
 			mimesniff.Headers{ContentType: mimesniff.MustParse("multipart/x-mixed-replace;boundary=b"), ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
 		// A page of the origin could run it: served as text.
+		// Several ranges: the first part's type decides.
+		{"byteranges of HTML", "multipart/byteranges;boundary=b", []byte("\r\n--b\r\nContent-Range: bytes 0-9/99\r\ncontent-type: text/html; charset=utf-8\r\n\r\n<html><sc\r\n"),
+			mimesniff.Headers{ContentType: mimesniff.MustParse("multipart/byteranges;boundary=b"), ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
+		{"byteranges of PNG", "multipart/byteranges;boundary=b", []byte("--b\nContent-Type: image/png\nContent-Range: bytes 0-9/99\n\n\x89PNG"),
+			mimesniff.Headers{ContentType: mimesniff.MustParse("multipart/byteranges;boundary=b")}},
+		{"byteranges, no part header yet", "multipart/byteranges;boundary=b", []byte("--b\r\nContent-Ra"),
+			mimesniff.Headers{ContentType: mimesniff.MustParse("multipart/byteranges;boundary=b"), ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
 		{"JavaScript declared", "text/javascript", []byte("alert(1)"),
 			mimesniff.Headers{ContentType: mimesniff.MustParse("text/plain")}},
 		{"JavaScript declared with a charset", "application/x-javascript;charset=utf-8;x=y", []byte("alert(1)"),
