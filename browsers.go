@@ -130,15 +130,20 @@ func readHTTP(h http.Header) httpReading {
 
 // readHTTPWith is readHTTP for the type t already extracted from h.
 func readHTTPWith(h http.Header, t MIMEType) httpReading {
-	wt := webkitMediaType(h["Content-Type"])
+	values := h["Content-Type"]
+	wt := webkitMediaType(values)
+	doc := MIMEType{wt} // parsed already, as t, when wt is t's essence
+	if wt != t.Essence() {
+		doc = webkitDocType(wt)
+	}
 	xcto := h["X-Content-Type-Options"]
 	return httpReading{
 		fromHTTP:      true,
 		fetchType:     t,
-		contentTypes:  len(h["Content-Type"]),
+		contentTypes:  len(values),
 		attachment:    dispositionAttachment(h),
 		webkitType:    wt,
-		webkitDoc:     webkitDocType(wt),
+		webkitDoc:     doc,
 		webkitNoSniff: len(xcto) > 0 && strings.Trim(xcto[len(xcto)-1], " \t") == "nosniff",
 	}
 }
@@ -449,6 +454,9 @@ func chromiumHTML(h []byte) bool {
 	for i < len(h) && (isWhitespaceByte(h[i]) || h[i] == 0x0B) {
 		i++
 	}
+	if i == len(h) || h[i] != '<' {
+		return false // every tag starts with "<"
+	}
 	for _, tag := range chromiumHTMLTags {
 		if hasPrefixFold(h[i:], tag) {
 			return true
@@ -503,20 +511,11 @@ const chromiumBinaryBytes = 1024
 
 // chromiumBinary reports whether h looks binary to Chromium.
 //
-// It does when h has no BOM and a byte 0x00–0x08, 0x0B, 0x0E–0x1A or
-// 0x1C–0x1F in the first chromiumBinaryBytes bytes. Like the standard, it
-// does not count 0x1B (ESC) (case none/edge/byte-1b); unlike it, it counts
-// 0x0B (none/edge/byte-0b).
+// It does when h has no BOM and a binary data byte, as the standard counts
+// them, in the first chromiumBinaryBytes bytes: 0x0B (VT) is one (case
+// none/edge/byte-0b), 0x1B (ESC) is not (none/edge/byte-1b).
 func chromiumBinary(h []byte) bool {
-	if hasBOM(h) {
-		return false
-	}
-	for _, b := range h[:min(len(h), chromiumBinaryBytes)] {
-		if b < 0x20 && (isBinaryDataByte(b) || b == 0x0B) {
-			return true
-		}
-	}
-	return false
+	return !hasBOM(h) && hasBinaryData(h[:min(len(h), chromiumBinaryBytes)])
 }
 
 // hasBOM reports whether h starts with a UTF-16 or UTF-8 byte order mark.
@@ -764,6 +763,9 @@ func firefoxHTML(h []byte) (MIMEType, bool) {
 		i++
 	}
 	h = h[i:]
+	if len(h) == 0 || h[0] != '<' {
+		return MIMEType{}, false // every pattern starts with "<"
+	}
 	if hasPrefixFold(h, "<!--") {
 		return textHTML, true
 	}
@@ -780,19 +782,19 @@ func firefoxHTML(h []byte) (MIMEType, bool) {
 
 // firefoxTextOrBinary is Firefox's text-or-binary check.
 //
-// Binary bytes are looked for only in the first 512 bytes, and 0x0B is not
-// one (cases none/edge/bin00-at512, byte-0b).
+// Binary bytes are looked for only in the first 512 bytes, and 0x0B (VT) is
+// not one, where the standard counts it (cases none/edge/bin00-at512,
+// byte-0b).
 func firefoxTextOrBinary(h []byte) MIMEType {
-	if hasBOM(h) {
+	if hasBOM(h) || !hasControlIn(h[:min(len(h), firefoxHTMLBytes)], firefoxBinaryControls) {
 		return textPlain
 	}
-	for _, b := range h[:min(len(h), firefoxHTMLBytes)] {
-		if b != 0x0B && isBinaryDataByte(b) {
-			return applicationOctet
-		}
-	}
-	return textPlain
+	return applicationOctet
 }
+
+// firefoxBinaryControls are the bytes Firefox's text-or-binary check takes
+// for binary: the standard's binary data bytes but 0x0B.
+const firefoxBinaryControls = binaryControls &^ (1 << 0x0B)
 
 // hasPrefixFold reports whether b starts with the upper-case ASCII string
 // prefix, comparing letters without case.
@@ -962,12 +964,14 @@ var (
 	}
 )
 
-// match reports whether h matches the row, as libsoup matches it.
+// match reports whether h matches the row, as libsoup matches it, where
+// start is where the whitespace that a row with ws skips ends
+// (webkitSpaceEnd).
 //
 // A "?" in a row without ws stands for any byte. A row with ws must match
 // before the last byte of h, which it never reads ("<?xml" alone is not XML),
 // and a tag must be followed by a tag-terminating byte.
-func (row *webkitRow) match(h []byte) bool {
+func (row *webkitRow) match(h []byte, start int) bool {
 	p := row.pattern
 	if !row.ws {
 		if len(h) < len(p) {
@@ -981,13 +985,10 @@ func (row *webkitRow) match(h []byte) bool {
 		return true
 	}
 	end := len(h) - 1 // the last byte is never part of the pattern
-	i := 0
-	for i < end && isWebKitSpace(h[i]) {
-		i++
-	}
+	i := start
 	for j := 0; j < len(p); j++ {
 		if p[j] == ' ' {
-			for i < end && isWebKitSpace(h[i]) {
+			for i < end && isWhitespaceByte(h[i]) {
 				i++
 			}
 			continue
@@ -1007,10 +1008,15 @@ func (row *webkitRow) match(h []byte) bool {
 	return !row.tt || isTagTerminatingByte(h[i])
 }
 
-// isWebKitSpace reports whether b is whitespace to libsoup's sniffer: tab,
-// LF, FF, CR or space.
-func isWebKitSpace(b byte) bool {
-	return b == '\t' || b == '\n' || b == '\f' || b == '\r' || b == ' '
+// webkitSpaceEnd returns where the whitespace at the start of h ends for
+// libsoup, which never reads the last byte: its whitespace is the
+// standard's whitespace bytes.
+func webkitSpaceEnd(h []byte) int {
+	i := 0
+	for i < len(h)-1 && isWhitespaceByte(h[i]) {
+		i++
+	}
+	return i
 }
 
 // webkitUnknown is libsoup's sniffing of a resource of unknown type.
@@ -1020,15 +1026,18 @@ func isWebKitSpace(b byte) bool {
 // signatures, WebKit's audio and video signatures (webkitAudioVideo), then
 // text or binary (isWebKitBinary).
 func webkitUnknown(h []byte, scriptable bool) MIMEType {
+	start := webkitSpaceEnd(h)
+	// Every row with ws starts with "<": without one, skip them all.
+	tag := start < len(h)-1 && h[start] == '<'
 	if scriptable {
 		for i := range webkitScriptableRows {
-			if webkitScriptableRows[i].match(h) {
-				return webkitScriptableRows[i].typ
+			if row := &webkitScriptableRows[i]; (tag || !row.ws) && row.match(h, start) {
+				return row.typ
 			}
 		}
 	}
 	for i := range webkitOtherRows {
-		if webkitOtherRows[i].match(h) {
+		if webkitOtherRows[i].match(h, start) {
 			return webkitOtherRows[i].typ
 		}
 	}
@@ -1111,17 +1120,9 @@ func webkitMP4(h []byte) bool {
 	return false
 }
 
-// webkitBinary reports whether h has a byte libsoup takes for binary: 0x00
-// to 0x08, 0x0B, 0x0E to 0x1A, 0x1C to 0x1F (0x0B counts, unlike in the
-// standard).
-func webkitBinary(h []byte) bool {
-	for _, b := range h {
-		if b < 0x20 && (isBinaryDataByte(b) || b == 0x0B) {
-			return true
-		}
-	}
-	return false
-}
+// webkitBinary reports whether h has a byte libsoup takes for binary: a
+// binary data byte, as the standard counts them.
+func webkitBinary(h []byte) bool { return hasBinaryData(h) }
 
 // webkitTextPlain is libsoup's text-or-binary rule, which WebKitGTK runs for
 // every text/plain, not only the Apache values.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -230,4 +231,74 @@ func TestBrowserScriptable(t *testing.T) {
 		}
 		t.Logf("%s: %d cases rendered as a type that runs script, or ran it", b, n)
 	}
+}
+
+// profileInputs are inputs for the profiles' rules: every tag and pattern
+// they look for, after each kind of whitespace, cut short and followed by
+// each terminating byte, and each control byte around the 512- and
+// 1024-byte windows.
+func profileInputs() [][]byte {
+	var in [][]byte
+	prefixes := []string{"", " ", "\t\n\r ", "\f", "\v", "\x00 "}
+	tags := []string{"<!DOCTYPE HTML", "<!doctype\thtml", "<!DOCTYPEhtml", "<html", "<HEAD", "<script", "<iframe", "<h1", "<div",
+		"<font", "<table", "<a", "<style", "<title", "<b", "<body", "<br", "<p", "<!--", "<?xml", "<?XML", "%PDF-", "%!PS-Adobe-",
+		"\xFE\xFF", "\xFF\xFE", "\xEF\xBB\xBF", "<", "x"}
+	for _, p := range prefixes {
+		for _, tag := range tags {
+			for _, end := range []string{"", " ", ">", "\t", "x", "\x00"} {
+				in = append(in, []byte(p+tag+end), []byte(p+tag+end+"rest"))
+			}
+		}
+	}
+	for _, n := range []int{0, 1, 2, 7, 8, 31, 32, 33, 510, 511, 512, 513, 1023, 1024, 1025, 1445} {
+		for _, c := range []byte{0x00, 0x08, 0x09, 0x0B, 0x0C, 0x1A, 0x1B, 0x1F} {
+			b := bytes.Repeat([]byte("a"), n+1)
+			b[n] = c
+			in = append(in, b, append([]byte("\xEF\xBB\xBF"), b...))
+			ws := bytes.Repeat([]byte(" "), n)
+			in = append(in, append(ws, "<html>"...), append(ws, "<!--"...))
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join("testdata", "files", "*"))
+	for _, name := range files {
+		if b, err := os.ReadFile(name); err == nil {
+			in = append(in, b)
+		}
+	}
+	return in
+}
+
+// TestProfilesAgainstSlow checks the profiles' sniffing rules, which skip
+// whitespace once, rule out tags by their first byte and look for binary
+// bytes a word at a time, against slow transcriptions of the browsers'
+// rules (profiles_slow_test.go).
+func TestProfilesAgainstSlow(t *testing.T) {
+	for _, in := range profileInputs() {
+		checkProfilesAgainstSlow(t, in)
+	}
+	// And the heads of every body of the navigation corpus.
+	for _, b := range readJSONLines[navigationBody](t, filepath.Join(navigationDir, "bodies.jsonl.gz")) {
+		head, err := base64.StdEncoding.DecodeString(b.Head)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkProfilesAgainstSlow(t, head)
+	}
+}
+
+func checkProfilesAgainstSlow(t *testing.T, h []byte) {
+	t.Helper()
+	h = h[:min(len(h), mimesniff.HeaderSize)]
+	for _, s := range mimesniff.ProfileSniffers {
+		if got, want := s.Fast(h), s.Slow(h); got != want {
+			t.Errorf("%s on %q = %v, slow rules %v", s.Name, h[:min(len(h), 64)], got, want)
+		}
+	}
+}
+
+func FuzzProfilesAgainstSlow(f *testing.F) {
+	for _, in := range profileInputs() {
+		f.Add(in)
+	}
+	f.Fuzz(checkProfilesAgainstSlow)
 }

@@ -28,7 +28,7 @@ const destinationsDir = "testdata/browsers/destinations"
 
 // readJSONLines decodes one JSON value a line from name, gunzipping it when
 // its name ends in .gz.
-func readJSONLines[T any](t *testing.T, name string) []T {
+func readJSONLines[T any](t testing.TB, name string) []T {
 	t.Helper()
 	f, err := os.Open(name)
 	if err != nil {

@@ -207,30 +207,35 @@ func isBinaryDataByte(b byte) bool {
 // It reads b 32 bytes at a time, as four eight-byte words: in a block with
 // no byte below 0x20, the common case for text, each word costs a few
 // instructions; the words of another block are looked at closer
-// (hasBinaryControl). TestBinaryDataAgainstSlow checks the words against a
+// (hasControlIn). TestBinaryDataAgainstSlow checks the words against a
 // byte-at-a-time loop. That is most of what sniffing text costs (BenchmarkSniff,
 // instructions a sniff counted by callgrind: text-1445.txt 3,520, against
 // about 5,000 a word at a time and 11,200 for DetectContentType, which reads
 // 512 bytes, not 1445).
-func hasBinaryData(b []byte) bool {
+func hasBinaryData(b []byte) bool { return hasControlIn(b, binaryControls) }
+
+// hasControlIn reports whether b holds a byte below 0x20 whose bit is set
+// in set: hasBinaryData for a set of control bytes, as the browser profiles
+// have their own.
+func hasControlIn(b []byte, set uint32) bool {
 	for len(b) >= 32 {
 		w := (*[32]byte)(b)
 		x0, x1 := binary.LittleEndian.Uint64(w[0:]), binary.LittleEndian.Uint64(w[8:])
 		x2, x3 := binary.LittleEndian.Uint64(w[16:]), binary.LittleEndian.Uint64(w[24:])
 		if controls(x0)|controls(x1)|controls(x2)|controls(x3) != 0 &&
-			(hasBinaryControl(x0) || hasBinaryControl(x1) || hasBinaryControl(x2) || hasBinaryControl(x3)) {
+			(hasControl(x0, set) || hasControl(x1, set) || hasControl(x2, set) || hasControl(x3, set)) {
 			return true
 		}
 		b = b[32:]
 	}
 	for len(b) >= 8 {
-		if hasBinaryControl(binary.LittleEndian.Uint64(b)) {
+		if hasControl(binary.LittleEndian.Uint64(b), set) {
 			return true
 		}
 		b = b[8:]
 	}
 	for _, c := range b {
-		if isBinaryDataByte(c) {
+		if c < 0x20 && set&(1<<c) != 0 {
 			return true
 		}
 	}
@@ -266,22 +271,22 @@ func newlines(x uint64) uint64 {
 	return ^((y & lo7) + lo7 | y) & hi
 }
 
-// hasBinaryControl reports whether one of the eight bytes of x is a binary
-// data byte, looking up each byte below 0x20 in binaryControls.
+// hasControl reports whether one of the eight bytes of x is below 0x20 with
+// its bit set in set (binaryControls for binary data bytes).
 //
 // LF, the control byte of most text, is ruled out for the whole word at once
 // rather than looked up alone: text of short lines costs a third less
 // (BenchmarkSniff with makecorpus.sh's text.txt, the output of seq 1 400:
 // 6,300 instructions a sniff against 10,000, and DetectContentType's 11,200;
 // text-1445.txt, with longer lines, is unchanged).
-func hasBinaryControl(x uint64) bool {
+func hasControl(x uint64, set uint32) bool {
 	ctl := controls(x)
 	if ctl == 0 {
 		return false
 	}
 	for ctl &^= newlines(x); ctl != 0; ctl &= ctl - 1 {
 		// The byte whose high bit is the lowest set bit of ctl.
-		if binaryControls&(1<<(x>>(bits.TrailingZeros64(ctl)&^7)&0x1F)) != 0 {
+		if set&(1<<(x>>(bits.TrailingZeros64(ctl)&^7)&0x1F)) != 0 {
 			return true
 		}
 	}
