@@ -274,13 +274,14 @@ func DetermineNoSniff(h http.Header) bool {
 //
 // Like [http.Header.Values], and like every function of the package that
 // reads a header, it looks the values up under the canonical key, such as
-// "Content-Type". net/http stores every header it reads there, and
-// Header.Set and Add do too, but a Header written by hand as a map with
-// another key, such as http.Header{"content-type": ...}, has no
-// Content-Type for the package.
+// "Content-Type", which name must be (it is looked up as it is, sparing
+// the canonicalization that Values does on every call). net/http stores
+// every header it reads there, and Header.Set and Add do too, but a Header
+// written by hand as a map with another key, such as
+// http.Header{"content-type": ...}, has no Content-Type for the package.
 // See https://fetch.spec.whatwg.org/#concept-header-list-get.
 func getHeader(h http.Header, name string) (string, bool) {
-	values := h.Values(name)
+	values := h[name]
 	switch len(values) {
 	case 0:
 		return "", false
@@ -517,7 +518,7 @@ func (e *ContentCodingError) Unwrap() error { return e.Err }
 // https://www.rfc-editor.org/rfc/rfc9110#section-8.4.
 func contentCodings(h http.Header) ([]string, error) {
 	var codings []string
-	for _, v := range h.Values("Content-Encoding") {
+	for _, v := range h["Content-Encoding"] {
 		for c := range strings.SplitSeq(v, ",") {
 			c = lowerString(strings.Trim(c, " \t")) // byte-lowercase
 			switch c {

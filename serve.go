@@ -139,39 +139,88 @@ func ReportFor(h http.Header, header []byte) Report {
 		}
 	}
 	types := rr.standardTypes()
-	// Blocking depends on the destination only through its kind.
-	blockedScriptLike := rr.blocked(DestinationScript)
-	blockedStyle := rr.blocked(DestinationStyle)
-	blockedOther := rr.blocked(DestinationEmpty)
+	// Blocking, and which profiles run script, depend on the destination
+	// only through its kind: compute them once a kind.
+	var blocked [numBlockKinds]bool
+	blocked[blockScriptLike] = rr.blocked(DestinationScript)
+	blocked[blockStyle] = rr.blocked(DestinationStyle)
+	blocked[blockOther] = rr.blocked(DestinationEmpty)
+	script := rr.script(renders, &blocked)
 	var rep Report
 	for i := range rep.Destinations {
-		d := Destination(i)
-		v := &rep.Destinations[i]
-		v.Destination = d
-		switch {
-		case d.IsScriptLike():
-			v.Blocked = blockedScriptLike
-		case d == DestinationStyle:
-			v.Blocked = blockedStyle
-		default:
-			v.Blocked = blockedOther
-		}
-		v.Type = types.of(d)
-		for _, b := range profiles {
-			if d.isDocumentLike() && renders.Has(b) && !rr.mitigated(b, d) || !d.isDocumentLike() && !v.Blocked && rr.script(b, d) {
-				v.Script = v.Script.with(b)
-			}
-		}
-		if v.Script != 0 {
-			switch {
-			case d.isDocumentLike():
-				rep.DocumentScript = true
-			case d.IsScriptLike():
-				rep.ScriptInclusion = true
-			}
+		k := destinationKinds[i]
+		rep.Destinations[i] = DestinationVerdict{
+			Destination: Destination(i),
+			Blocked:     blocked[k.block],
+			Type:        types[k.typ],
+			Script:      script[k.script],
 		}
 	}
+	rep.DocumentScript = script[scriptNavigable]|script[scriptPlugin] != 0
+	rep.ScriptInclusion = script[scriptClassic]|script[scriptWorker]|script[scriptJavaScriptOnly] != 0
 	return rep
+}
+
+// A destinationKind is what the report needs to know of a destination: how
+// Fetch blocks a response to it, how a profile runs script from one, and
+// which of the standard's types it has.
+type destinationKind struct {
+	block  blockKind
+	script scriptKind
+	typ    typeKind
+}
+
+// A blockKind is how Fetch's blocking treats a destination.
+type blockKind uint8
+
+const (
+	blockScriptLike blockKind = iota // script-like (Destination.IsScriptLike)
+	blockStyle                       // style
+	blockOther                       // never blocked
+	numBlockKinds
+)
+
+// A scriptKind is how script from a response to a destination runs.
+type scriptKind uint8
+
+const (
+	scriptNone           scriptKind = iota // never: an image, a font, a manifest
+	scriptNavigable                        // a document in a navigable
+	scriptPlugin                           // an object or embed element's document
+	scriptClassic                          // a classic or module script: any type
+	scriptWorker                           // a classic worker: workerTypeAllowed
+	scriptJavaScriptOnly                   // a service worker, a worklet: a JavaScript type
+	scriptXSLT                             // an XSLT style sheet: any type (xsltAnyType)
+	numScriptKinds
+)
+
+// destinationKinds are the kinds of the destinations, indexed by
+// Destination.
+var destinationKinds = [numDestinations]destinationKind{
+	DestinationEmpty:         {blockOther, scriptNone, typeFetched},
+	DestinationAudio:         {blockOther, scriptNone, typeMedia},
+	DestinationAudioWorklet:  {blockScriptLike, scriptJavaScriptOnly, typeFetched},
+	DestinationDocument:      {blockOther, scriptNavigable, typeDocument},
+	DestinationEmbed:         {blockOther, scriptPlugin, typePlugin},
+	DestinationFont:          {blockOther, scriptNone, typeFont},
+	DestinationFrame:         {blockOther, scriptNavigable, typeDocument},
+	DestinationIFrame:        {blockOther, scriptNavigable, typeDocument},
+	DestinationImage:         {blockOther, scriptNone, typeImage},
+	DestinationJSON:          {blockOther, scriptNone, typeFetched},
+	DestinationManifest:      {blockOther, scriptNone, typeFetched},
+	DestinationObject:        {blockOther, scriptPlugin, typePlugin},
+	DestinationPaintWorklet:  {blockScriptLike, scriptJavaScriptOnly, typeFetched},
+	DestinationReport:        {blockOther, scriptNone, typeFetched},
+	DestinationScript:        {blockScriptLike, scriptClassic, typeFetched},
+	DestinationServiceWorker: {blockScriptLike, scriptJavaScriptOnly, typeFetched},
+	DestinationSharedWorker:  {blockScriptLike, scriptWorker, typeFetched},
+	DestinationStyle:         {blockStyle, scriptNone, typeStyle},
+	DestinationTrack:         {blockOther, scriptNone, typeTrack},
+	DestinationVideo:         {blockOther, scriptNone, typeMedia},
+	DestinationWebIdentity:   {blockOther, scriptNone, typeFetched},
+	DestinationWorker:        {blockScriptLike, scriptWorker, typeFetched},
+	DestinationXSLT:          {blockOther, scriptXSLT, typeFetched},
+	DestinationText:          {blockOther, scriptNone, typeFetched},
 }
 
 // canonicalHeaders returns h, or, when one of the headers the report reads
@@ -188,16 +237,6 @@ func canonicalHeaders(h http.Header) http.Header {
 		}
 	}
 	return h
-}
-
-// isDocumentLike reports whether a response to d is rendered as a document
-// (a navigable's document, or an object or embed element's nested one).
-func (d Destination) isDocumentLike() bool {
-	switch d {
-	case DestinationDocument, DestinationFrame, DestinationIFrame, DestinationEmbed, DestinationObject:
-		return true
-	}
-	return false
 }
 
 // A response is a response as the report and the serving policy read it.
@@ -245,49 +284,38 @@ func (rr *response) read(h http.Header, header []byte) {
 	rr.sandbox = cspSandbox(h)
 }
 
-// contextTypes are the types the standard works with for each kind of
-// destination, computed once for a report.
-type contextTypes struct {
-	document, plugin, image, media, font, track, style, fetched MIMEType
-}
+// A typeKind is which of the types the standard works with a destination
+// has: Type in a DestinationVerdict.
+type typeKind uint8
 
-// standardTypes returns the types the standard works with: the computed
-// MIME type for a document, each context-specific rule's result with Fetch's
-// reading of the headers, and the type extracted from them.
-func (rr *response) standardTypes() contextTypes {
+const (
+	typeFetched  typeKind = iota // the type extracted from the headers
+	typeDocument                 // the computed MIME type
+	typePlugin                   // sniffing in a plugin context
+	typeImage                    // in an image context
+	typeMedia                    // in an audio or video context
+	typeFont                     // in a font context
+	typeTrack                    // in a text track context
+	typeStyle                    // in a style context
+	numTypeKinds
+)
+
+// standardTypes returns the types the standard works with, by typeKind: the
+// computed MIME type for a document, each context-specific rule's result
+// with Fetch's reading of the headers, and the type extracted from them.
+func (rr *response) standardTypes() [numTypeKinds]MIMEType {
 	fetchRes := rr.res
 	fetchRes.Supplied = rr.fetchType
-	return contextTypes{
-		document: rr.res.Sniff(),
-		plugin:   fetchRes.SniffPlugin(),
-		image:    fetchRes.SniffImage(),
-		media:    fetchRes.SniffAudioOrVideo(),
-		font:     fetchRes.SniffFont(),
-		track:    fetchRes.SniffTextTrack(),
-		style:    fetchRes.SniffStyle(),
-		fetched:  rr.fetchType,
+	return [numTypeKinds]MIMEType{
+		typeFetched:  rr.fetchType,
+		typeDocument: rr.res.Sniff(),
+		typePlugin:   fetchRes.SniffPlugin(),
+		typeImage:    fetchRes.SniffImage(),
+		typeMedia:    fetchRes.SniffAudioOrVideo(),
+		typeFont:     fetchRes.SniffFont(),
+		typeTrack:    fetchRes.SniffTextTrack(),
+		typeStyle:    fetchRes.SniffStyle(),
 	}
-}
-
-// of returns the type for destination d: Type in a DestinationVerdict.
-func (ct *contextTypes) of(d Destination) MIMEType {
-	switch d {
-	case DestinationDocument, DestinationFrame, DestinationIFrame:
-		return ct.document
-	case DestinationEmbed, DestinationObject:
-		return ct.plugin
-	case DestinationImage:
-		return ct.image
-	case DestinationAudio, DestinationVideo:
-		return ct.media
-	case DestinationFont:
-		return ct.font
-	case DestinationTrack:
-		return ct.track
-	case DestinationStyle:
-		return ct.style
-	}
-	return ct.fetched
 }
 
 // blocked reports whether Fetch blocks the response for destination d: for
@@ -296,9 +324,13 @@ func (rr *response) blocked(d Destination) bool {
 	return blockedNoSniff(rr.res.NoSniff, rr.fetchType, rr.fetchOK, d) || blockedMIMEType(rr.fetchType, rr.fetchOK, d)
 }
 
-// script reports whether script from the response runs for a destination d
-// that is not document-like, and that Fetch does not block, in profile b, as
-// Script in a DestinationVerdict.
+// script returns, for each kind of destination, the profiles in which
+// script from the response runs there, as Script in a DestinationVerdict,
+// given the profiles that render it as a document that runs script
+// (renders) and what Fetch blocks.
+//
+// A document runs script where the profile renders it so and neither
+// Content-Disposition nor a sandbox stops it (mitigated).
 //
 // A classic script that runs is a threat to the server's own pages though
 // it runs in the origin of the page that includes it: it bypasses a
@@ -316,18 +348,29 @@ func (rr *response) blocked(d Destination) bool {
 // See https://html.spec.whatwg.org/multipage/webappapis.html#fetch-a-single-module-script,
 // https://html.spec.whatwg.org/multipage/webappapis.html#fetch-a-classic-worker-script
 // and https://w3c.github.io/ServiceWorker/#update-algorithm.
-func (rr *response) script(b Browser, d Destination) bool {
-	switch d {
-	case DestinationXSLT:
-		return xsltAnyType()
-	case DestinationScript:
-		return true // a classic script runs whatever its type
-	case DestinationWorker, DestinationSharedWorker:
-		return b.workerTypeAllowed(rr.fetchType)
-	case DestinationServiceWorker, DestinationAudioWorklet, DestinationPaintWorklet:
-		return rr.fetchType.IsJavaScript()
+func (rr *response) script(renders BrowserSet, blocked *[numBlockKinds]bool) (s [numScriptKinds]BrowserSet) {
+	for _, b := range profiles {
+		if renders.Has(b) && !rr.mitigated(b, DestinationDocument) {
+			s[scriptNavigable] = s[scriptNavigable].with(b)
+		}
+		if renders.Has(b) && !rr.mitigated(b, DestinationObject) {
+			s[scriptPlugin] = s[scriptPlugin].with(b)
+		}
+		if !blocked[blockOther] && xsltAnyType() {
+			s[scriptXSLT] = s[scriptXSLT].with(b)
+		}
+		if blocked[blockScriptLike] {
+			continue
+		}
+		s[scriptClassic] = s[scriptClassic].with(b) // whatever its type
+		if b.workerTypeAllowed(rr.fetchType) {
+			s[scriptWorker] = s[scriptWorker].with(b)
+		}
+		if rr.fetchType.IsJavaScript() {
+			s[scriptJavaScriptOnly] = s[scriptJavaScriptOnly].with(b)
+		}
 	}
-	return false
+	return s
 }
 
 // rendersScript reports whether profile b renders the response, where it

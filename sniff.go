@@ -236,7 +236,7 @@ var apacheBugValues = [...]string{
 // and Fetch reads every value instead (#214), as [ExtractMIMEType] does.
 // See https://mimesniff.spec.whatwg.org/#supplied-mime-type-detection-algorithm.
 func SuppliedFromHTTP(h http.Header) (supplied MIMEType, checkForApacheBug bool) {
-	values := h.Values("Content-Type")
+	values := h["Content-Type"]
 	if len(values) == 0 {
 		return MIMEType{}, false
 	}
