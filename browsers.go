@@ -296,19 +296,20 @@ func browserDisplays(b Browser, t MIMEType) bool {
 // text, an image or media, or downloads, runs nothing.
 // See https://mimesniff.spec.whatwg.org/#scriptable-mime-type.
 func (b Browser) Scriptable(t MIMEType) bool {
-	if t.IsScriptable() {
+	e := t.Essence()
+	if isScriptableEssence(e) {
 		return true
 	}
 	switch b {
 	case Chromium:
-		return chromiumXSLIsXML(t)
+		return chromiumXSLIsXML(e)
 	case Firefox:
-		return firefoxMultipartParts(t)
+		return firefoxMultipartParts(e)
 	}
 	return false
 }
 
-// chromiumXSLIsXML reports whether t is a type Chromium renders as an XML
+// chromiumXSLIsXML reports whether the essence e is that of a type Chromium renders as an XML
 // document although it is no XML MIME type: text/xsl.
 //
 // Chromium's XML types are the standard's and text/xsl, so an upload
@@ -316,19 +317,18 @@ func (b Browser) Scriptable(t MIMEType) bool {
 // element in it, even under nosniff (issue 20: a body that is XHTML, SVG with
 // a script, an XSLT style sheet or an HTML polyglot, by navigation, iframe,
 // object and embed).
-func chromiumXSLIsXML(t MIMEType) bool { return t.Essence() == "text/xsl" }
+func chromiumXSLIsXML(e string) bool { return e == "text/xsl" }
 
-// firefoxMultipartParts reports whether t is a multipart type whose parts
-// Firefox renders, each as the document its own Content-Type says.
+// firefoxMultipartParts reports whether the essence e is that of a multipart
+// type whose parts Firefox renders, each as the document its own
+// Content-Type says.
 //
 // A body of type multipart/x-mixed-replace whose parts are text/html renders
 // as HTML and runs script, even under nosniff (destinations mixed-ns/mixed,
 // navigation, iframe, object and embed). multipart/mixed and
 // multipart/byteranges are downloaded (destinations sv-mp-mixed/...,
 // byteranges/...).
-func firefoxMultipartParts(t MIMEType) bool {
-	return t.Essence() == "multipart/x-mixed-replace"
-}
+func firefoxMultipartParts(e string) bool { return e == "multipart/x-mixed-replace" }
 
 // chromiumWorkerAnyType is Chromium's rule for the type of a classic worker
 // or shared worker script: any type runs that Fetch has not blocked.
@@ -561,8 +561,10 @@ func hasRSSRoot(h []byte) bool {
 func (r *Resource) sniffFirefox() MIMEType {
 	t := r.fetchSupplied()
 	h := resourceHeader(r.Header)
-	if m, ok := firefoxMedia(h); ok && !(r.NoSniff && t.IsValid()) && t != applicationOctet {
-		return m
+	if !(r.NoSniff && t.IsValid()) && t != applicationOctet {
+		if m, ok := firefoxMedia(h); ok {
+			return m
+		}
 	}
 	e := t.Essence()
 	switch {

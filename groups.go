@@ -98,8 +98,12 @@ func (t MIMEType) IsHTML() bool { return t.Essence() == "text/html" }
 // These are the types a browser must never be tricked into: sniffing yields
 // them only from the unknown-type rules, and never when no-sniff is set.
 // See https://mimesniff.spec.whatwg.org/#scriptable-mime-type.
-func (t MIMEType) IsScriptable() bool {
-	return t.IsXML() || t.IsHTML() || t.Essence() == "application/pdf"
+func (t MIMEType) IsScriptable() bool { return isScriptableEssence(t.Essence()) }
+
+// isScriptableEssence reports whether the lower-case essence e is that of a
+// scriptable MIME type.
+func isScriptableEssence(e string) bool {
+	return e == "text/html" || e == "application/pdf" || isXMLEssence(e)
 }
 
 // IsJavaScript reports whether t is a JavaScript MIME type: its essence is
