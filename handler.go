@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Handler wraps next, a handler that serves untrusted bytes, so that every
@@ -25,11 +26,13 @@ import (
 // sniff them. It never changes a body byte, passes Flush, Hijack, ReadFrom
 // and [http.ResponseController] through, and fails as net/http does:
 // WriteHeader panics for an invalid code, and a panic before next began the
-// response sends nothing.
+// response sends nothing. As with net/http's own, the ResponseWriter next
+// gets must not be used after next returns: Handler reuses it.
 func Handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sw := &sniffWriter{w: w}
-		defer sw.release()
+		sw := writers.Get().(*sniffWriter)
+		sw.reset(w)
+		defer writers.Put(sw)
 		done := false
 		defer func() {
 			if !done && sw.state == holding {
@@ -55,8 +58,10 @@ const (
 // policyHeaders are the headers Handler decides, in their canonical form.
 var policyHeaders = [...]string{"Content-Type", "X-Content-Type-Options", "Content-Disposition", "Content-Security-Policy"}
 
-// heldBuffers holds the buffers of sniffWriters between responses.
-var heldBuffers = sync.Pool{New: func() any { return new([HeaderSize]byte) }}
+// writers holds sniffWriters between responses, so that a response costs
+// no allocation for the writer and its buffer. As net/http's own writer, the
+// one next gets must not be used after next returns.
+var writers = sync.Pool{New: func() any { return new(sniffWriter) }}
 
 // sniffWriter is the http.ResponseWriter of Handler.
 type sniffWriter struct {
@@ -68,8 +73,13 @@ type sniffWriter struct {
 	// the response.
 	frozen [len(policyHeaders)][]string
 
-	n   int               // bytes held in buf
-	buf *[HeaderSize]byte // from heldBuffers, while holding
+	n   int              // bytes held in buf
+	buf [HeaderSize]byte // the first bytes, while holding
+}
+
+// reset readies s, from the pool, for a response written to w.
+func (s *sniffWriter) reset(w http.ResponseWriter) {
+	s.w, s.state, s.status, s.frozen, s.n = w, fresh, 0, [len(policyHeaders)][]string{}, 0
 }
 
 func (s *sniffWriter) Header() http.Header { return s.w.Header() }
@@ -124,7 +134,6 @@ func (s *sniffWriter) begin() {
 		return
 	}
 	s.state = holding
-	s.buf = heldBuffers.Get().(*[HeaderSize]byte)
 }
 
 // bodyAllowed reports whether a response with status code may have a body.
@@ -220,21 +229,10 @@ func (s *sniffWriter) commit() {
 	}
 }
 
-// release returns the buffer to the pool.
-func (s *sniffWriter) release() {
-	if s.buf != nil {
-		heldBuffers.Put(s.buf)
-		s.buf = nil
-	}
-}
-
 // send sets the headers from the frozen ones and what is held, writes the
 // status and the held bytes, and marks the writer sent.
 func (s *sniffWriter) send() error {
-	var held []byte
-	if s.buf != nil {
-		held = s.buf[:s.n]
-	}
+	held := s.buf[:s.n]
 	s.state = sent
 	h := s.w.Header()
 	mergeSpellings(h) // drop spellings added since the response began
@@ -273,21 +271,45 @@ func (s *sniffWriter) send() error {
 func (s *sniffWriter) setHeaders(h http.Header, held []byte, body bool) {
 	declared, ok := ExtractMIMEType(h)
 	typed := ok && !needsBytes(declared)
+	var values []string // one allocation for the values set
+	set := func(k, v string) {
+		if values == nil {
+			values = make([]string, 0, len(policyHeaders))
+		}
+		values = append(values, v)
+		n := len(values)
+		h[k] = values[n-1 : n : n]
+	}
 	if typed || body && len(held) > 0 {
 		hs := SafeHeaders(declared, held)
 		if v := h["Content-Type"]; len(v) != 1 || !sameType(v[0], hs.ContentType) {
-			h["Content-Type"] = []string{string(hs.ContentType.Bytes())}
+			set("Content-Type", headerValue(hs.ContentType))
 		}
 		if hs.ContentDisposition != "" {
-			h["Content-Disposition"] = []string{attachment(h["Content-Disposition"])}
+			set("Content-Disposition", attachment(h["Content-Disposition"]))
 		}
 		if hs.ContentSecurityPolicy != "" {
-			h.Add("Content-Security-Policy", hs.ContentSecurityPolicy)
+			if csp := h["Content-Security-Policy"]; len(csp) > 0 {
+				h["Content-Security-Policy"] = append(csp, hs.ContentSecurityPolicy)
+			} else {
+				set("Content-Security-Policy", hs.ContentSecurityPolicy)
+			}
 		}
 	}
 	if v := h["X-Content-Type-Options"]; len(v) != 1 || v[0] != "nosniff" {
-		h["X-Content-Type-Options"] = []string{"nosniff"}
+		set("X-Content-Type-Options", "nosniff")
 	}
+}
+
+// headerValue returns t as a header value: its serialization, isomorphic
+// encoded when it holds a code point beyond ASCII (MIMEType.Bytes).
+func headerValue(t MIMEType) string {
+	for i := 0; i < len(t.s); i++ {
+		if t.s[i] >= utf8.RuneSelf {
+			return string(t.Bytes())
+		}
+	}
+	return t.s
 }
 
 // sameType reports whether the Content-Type value v is read as t both by
@@ -322,6 +344,27 @@ func attachment(values []string) string {
 // The values keep the order in which net/http writes them: it writes the
 // keys in sorted order, each with its values in order.
 func mergeSpellings(h http.Header) {
+	for k := range h {
+		if otherSpelling(k) {
+			mergeAll(h)
+			return
+		}
+	}
+}
+
+// otherSpelling reports whether k spells a name of policyHeaders other than
+// its canonical way.
+func otherSpelling(k string) bool {
+	for _, name := range policyHeaders {
+		if len(k) == len(name) && k != name && asciiEqualFold(k, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// mergeAll is mergeSpellings once a spelling is found.
+func mergeAll(h http.Header) {
 	for _, name := range policyHeaders {
 		var keys []string
 		for k := range h {

@@ -581,6 +581,73 @@ func TestHandlerConcurrent(t *testing.T) {
 	wg.Wait()
 }
 
+// TestHandlerReuse serves responses that leave the writer in every state,
+// one after another through one Handler, which reuses its writers: each
+// response must come out as if it were the first.
+func TestHandlerReuse(t *testing.T) {
+	steps := []struct {
+		name   string
+		serve  func(w http.ResponseWriter)
+		status int
+		header http.Header
+		body   string
+	}{
+		{
+			name:   "held then 404",
+			serve:  func(w http.ResponseWriter) { w.WriteHeader(http.StatusNotFound); w.Write([]byte("GIF89a")) },
+			status: http.StatusNotFound,
+			header: http.Header{"Content-Type": {"image/gif"}, "X-Content-Type-Options": {"nosniff"}},
+			body:   "GIF89a",
+		},
+		{
+			name:   "empty",
+			serve:  func(w http.ResponseWriter) {},
+			status: http.StatusOK,
+			header: http.Header{"X-Content-Type-Options": {"nosniff"}},
+		},
+		{
+			name: "typed html",
+			serve: func(w http.ResponseWriter) {
+				w.Header()["content-type"] = []string{"text/html"}
+				w.Write([]byte("<p>x"))
+			},
+			status: http.StatusOK,
+			header: http.Header{
+				"Content-Type":            {"text/html"},
+				"Content-Disposition":     {"attachment"},
+				"Content-Security-Policy": {"sandbox"},
+				"X-Content-Type-Options":  {"nosniff"},
+			},
+			body: "<p>x",
+		},
+		{
+			name:   "untyped text after",
+			serve:  func(w http.ResponseWriter) { w.Write([]byte("hello")) },
+			status: http.StatusOK,
+			header: http.Header{"Content-Type": {"text/plain"}, "X-Content-Type-Options": {"nosniff"}},
+			body:   "hello",
+		},
+	}
+	var i int
+	h := mimesniff.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { steps[i].serve(w) }))
+	for round := range 3 {
+		for i = range steps {
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
+			got := struct {
+				Status int
+				Header http.Header
+				Body   string
+			}{rec.Code, rec.Header(), rec.Body.String()}
+			want := got
+			want.Status, want.Header, want.Body = steps[i].status, steps[i].header, steps[i].body
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("round %d, %s (-want +got):\n%s", round, steps[i].name, diff)
+			}
+		}
+	}
+}
+
 // discardWriter is an http.ResponseWriter that keeps its headers and drops
 // the body, so that a benchmark measures the handler and not a network.
 type discardWriter struct{ h http.Header }
