@@ -228,12 +228,10 @@ var destinationKinds = [numDestinations]destinationKind{
 // the canonical name, as net/http sends them.
 func canonicalHeaders(h http.Header) http.Header {
 	for k := range h {
-		for _, name := range policyHeaders {
-			if k != name && asciiEqualFold(k, name) {
-				h = h.Clone()
-				mergeSpellings(h)
-				return h
-			}
+		if otherSpelling(k) {
+			h = h.Clone()
+			mergeAll(h)
+			return h
 		}
 	}
 	return h
