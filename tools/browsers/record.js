@@ -381,12 +381,13 @@ async function main() {
   fs.closeSync(out);
   const secs = (Date.now() - t0) / 1000;
   const restarts = wkWorkers.reduce((a, w) => a + w.restarts, 0);
+  const recycles = wkWorkers.reduce((a, w) => a + w.recycles, 0);
   if (browser) await browser.close().catch(() => {});
   for (const w of wkWorkers) await w.stop();
   if (xvfb) xvfb.stop();
   server.close();
   fs.rmSync(tmp, { recursive: true, force: true });
-  const chunk = { recorded: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), version, driver, cases: n, wallSeconds: Math.round(secs), parallel, restarts, stray: stray.length, strayRequests: [...new Set(stray)].slice(0, 5) };
+  const chunk = { recorded: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), version, driver, cases: n, wallSeconds: Math.round(secs), parallel, restarts, recycles, stray: stray.length, strayRequests: [...new Set(stray)].slice(0, 5) };
   console.error(`${browserName}: ${n} cases in ${secs.toFixed(0)}s; ${done.size}/${cases.length} recorded; restarts ${restarts}; stray ${stray.length}`);
   if (trial) {
     const rows = cases.filter((c) => done.has(c.id)).map((c) => done.get(c.id));
@@ -422,6 +423,7 @@ function finish() {
     wallSeconds: chunks.reduce((a, c) => a + c.wallSeconds, 0),
     parallel: last.parallel,
     restarts: chunks.reduce((a, c) => a + c.restarts, 0),
+    recycles: chunks.reduce((a, c) => a + (c.recycles || 0), 0),
     stray: chunks.reduce((a, c) => a + c.stray, 0),
     imported: rows.filter((r) => r.note && r.note.startsWith('imported')).length || undefined,
     chunks: chunks.map((c) => ({ recorded: c.recorded, cases: c.cases, wallSeconds: c.wallSeconds, parallel: c.parallel, restarts: c.restarts, stray: c.stray })),

@@ -54,6 +54,8 @@ class Worker {
     this.home = dir;
     this.caseTimeout = caseTimeout;
     this.restarts = 0;
+    this.recycles = 0;
+    this.count = 0;
   }
 
   req(method, p, body, timeout) {
@@ -146,7 +148,14 @@ class Worker {
   }
 
   // record navigates to url and returns {outcome, contentType?, script?, error?, note?}.
+  // Every 100 cases the browser is started afresh: MiniBrowser keeps a bar
+  // listing every download and its history grows, and it slows down with them.
   async record(url) {
+    if (++this.count % 100 === 0) {
+      this.recycles++;
+      await this.stop();
+      await this.start();
+    }
     this.clearDownloads();
     const r = {};
     let nav;
