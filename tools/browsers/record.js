@@ -7,6 +7,7 @@
 //
 //	node record.js chromium|firefox|webkit [-j N] [-minutes M] [-timeout MS]
 //	node record.js BROWSER -only REGEXP [-limit N] [-out FILE]   # a trial run
+//	node record.js BROWSER -partial     # write what is recorded so far
 //
 // A full run records in chunks: it stops taking cases after -minutes (default
 // 14) and keeps what it recorded in state/<browser>.jsonl; the next run goes
@@ -315,6 +316,7 @@ async function recordPuppeteer(browser, url, slot) {
 // ---------------------------------------------------------------------------
 
 async function main() {
+  if (args.includes('-partial')) return finish(true);
   if (!todo.length && !trial) return finish();
   await new Promise((res) => server.listen(0, '127.0.0.1', res));
   const port = server.address().port;
@@ -402,10 +404,14 @@ async function main() {
 }
 
 // finish writes results-<browser>.jsonl.gz in corpus order and the browser's
-// entry in recordings.json.
-function finish() {
-  const rows = allCases.map((c) => done.get(c.id));
-  if (rows.some((r) => !r)) { console.error('not every case is recorded yet'); return; }
+// entry in recordings.json. With partial (-partial), a recording not yet
+// complete is written too: the missing cases have no line, and
+// recordings.json says how many are missing.
+function finish(partial) {
+  const all = allCases.map((c) => done.get(c.id));
+  const missing = all.filter((r) => !r).length;
+  if (missing && !partial) { console.error('not every case is recorded yet'); return; }
+  const rows = all.filter(Boolean);
   const chunks = fs.existsSync(chunksFile) ? JSON.parse(fs.readFileSync(chunksFile, 'utf8')) : [];
   fs.writeFileSync(path.join(navDir, `results-${browserName}.jsonl.gz`), zlib.gzipSync(Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n') + '\n'), { level: 9 }));
   const counts = {};
@@ -418,6 +424,7 @@ function finish() {
     driver: last.driver,
     recorded: chunks.length ? `${chunks[0].recorded} .. ${last.recorded}` : undefined,
     cases: rows.length,
+    missing: missing || undefined,
     outcomes: counts,
     script: rows.filter((r) => r.script).length,
     wallSeconds: chunks.reduce((a, c) => a + c.wallSeconds, 0),
