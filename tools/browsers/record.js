@@ -369,6 +369,11 @@ async function main() {
           }
         }
       }
+      // WebKit: a timeout before the server saw the request means the
+      // browser was stuck (and has been restarted): record the case again.
+      if (browserName === 'webkit' && r.outcome === 'timeout' && !c.requests) {
+        try { r = await wkWorkers[k].record(url); r.note = (r.note ? r.note + '; ' : '') + 'second try after a stuck browser'; } catch (e) { r = { outcome: 'error', error: 'recorder: ' + String(e.message || e).split('\n')[0] }; }
+      }
       r = { id: c.id, ...r };
       if (!c.requests) r.note = (r.note ? r.note + '; ' : '') + 'server saw no request';
       fs.writeSync(out, JSON.stringify(r) + '\n');

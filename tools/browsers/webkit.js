@@ -189,7 +189,15 @@ class Worker {
       if (this.downloads().length) r.outcome = 'download';
       else { r.outcome = 'error'; r.error = `no document and no download (current URL ${cur || '?'}${navErr ? ', ' + navErr : ''})`; }
     }
-    await this.cmd('POST', '/url', { url: 'about:blank' }, 10000).catch(() => {});
+    // Back to about:blank. If that hangs (a media document that keeps the
+    // load busy), this case's browser is stuck: restart now, so that the
+    // next case does not time out for this one, and say so here.
+    let blank;
+    try { blank = await this.cmd('POST', '/url', { url: 'about:blank' }, this.caseTimeout + 5000); } catch (e) { blank = { value: { error: e.message } }; }
+    if (blank && blank.value && blank.value.error) {
+      r.note = (r.note ? r.note + '; ' : '') + `driver restarted after this case (about:blank: ${blank.value.error})`;
+      await this.restart();
+    }
     return r;
   }
 }
