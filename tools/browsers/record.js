@@ -406,6 +406,7 @@ async function main() {
   chunks.push(chunk);
   fs.writeFileSync(chunksFile, JSON.stringify(chunks, null, 1) + '\n');
   if (done.size >= allCases.length) finish();
+  else process.exitCode = 3; // more to record
 }
 
 // finish writes results-<browser>.jsonl.gz in corpus order and the browser's
