@@ -79,6 +79,15 @@ fs.mkdirSync(stateDir, { recursive: true });
 const progressFile = trial ? trialOut + '.part' : path.join(stateDir, `${browserName}.jsonl`);
 const chunksFile = path.join(stateDir, `${browserName}.chunks.json`);
 const done = new Map();
+// A checkout without state/ goes on from the committed (partial) results.
+const resultsFile = path.join(navDir, `results-${browserName}.jsonl.gz`);
+if (!trial && !fs.existsSync(progressFile) && fs.existsSync(resultsFile)) {
+  fs.writeFileSync(progressFile, zlib.gunzipSync(fs.readFileSync(resultsFile)));
+  const recs = fs.existsSync(path.join(navDir, 'recordings.json')) ? JSON.parse(fs.readFileSync(path.join(navDir, 'recordings.json'), 'utf8')) : {};
+  const prev = recs[browserName] || {};
+  const chunks = (prev.chunks || []).map((c) => ({ ...c, version: prev.version, driver: prev.driver }));
+  fs.writeFileSync(chunksFile, JSON.stringify(chunks, null, 1) + '\n');
+}
 if (!trial && fs.existsSync(progressFile)) {
   for (const l of fs.readFileSync(progressFile, 'utf8').split('\n')) {
     if (!l) continue;
