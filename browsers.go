@@ -109,6 +109,11 @@ type httpReading struct {
 	// Apache-bug check needs one).
 	contentTypes int
 
+	// slashType is the type Chromium and Firefox take from a last
+	// Content-Type value that Fetch cannot parse but that has a slash
+	// (fetchSlashType), or the zero MIMEType.
+	slashType MIMEType
+
 	// attachment is the set of profiles for which Content-Disposition
 	// makes a navigation a download.
 	attachment BrowserSet
@@ -137,15 +142,46 @@ func readHTTPWith(h http.Header, t MIMEType) httpReading {
 		doc = webkitDocType(wt)
 	}
 	xcto := h["X-Content-Type-Options"]
+	var slash MIMEType
+	if !t.IsValid() && len(values) > 0 {
+		slash = fetchSlashType(values[len(values)-1])
+	}
 	return httpReading{
 		fromHTTP:      true,
 		fetchType:     t,
 		contentTypes:  len(values),
+		slashType:     slash,
 		attachment:    dispositionAttachment(h),
 		webkitType:    wt,
 		webkitDoc:     doc,
 		webkitNoSniff: len(xcto) > 0 && strings.Trim(xcto[len(xcto)-1], " \t") == "nosniff",
 	}
+}
+
+// fetchSlashType is Chromium's and Firefox's rule for a Content-Type value v
+// that Fetch cannot parse but that has a slash, such as "/" or "text/": they
+// take it as a type, which they do not sniff.
+//
+// Chromium sniffs only a value without a slash, and "", unknown/unknown,
+// application/unknown and */* (mime_sniffer.cc, IsUnknownMimeType), so
+// "bogus" is sniffed (cases bogus/...) where "/" is downloaded whatever the
+// body (slash/..., 69 of 69); Firefox downloads "/" too but for the audio
+// and video its media sniffer finds first (slash/audio/..., slash/video/...).
+// Both show "text/" as text (bogus-slash/..., document.contentType
+// "text/"). As no MIMEType holds such a value, the profile stands text/plain
+// in for one under text/ and application/octet-stream for any other; it
+// returns the zero MIMEType when v has no slash, and for */* (cases
+// star-star/..., sniffed).
+func fetchSlashType(v string) MIMEType {
+	v, _, _ = strings.Cut(v, ";")
+	v = lowerString(strings.Trim(v, " \t"))
+	switch {
+	case !strings.Contains(v, "/") || v == "*/*": // sniffed (Fetch skips */*)
+		return MIMEType{}
+	case strings.HasPrefix(v, "text/"):
+		return textPlain
+	}
+	return applicationOctet
 }
 
 // fetchSupplied returns the supplied MIME type as Chromium and Firefox read
@@ -352,6 +388,9 @@ func (r *Resource) sniffChromium() MIMEType {
 	if e := t.Essence(); e == "application/rss+xml" || e == "application/atom+xml" {
 		return chromiumFeedIsText()
 	}
+	if s := r.http.slashType; s.IsValid() {
+		return s
+	}
 	if r.NoSniff {
 		return chromiumNoSniffIsText(t)
 	}
@@ -524,28 +563,47 @@ func hasBOM(h []byte) bool {
 		len(h) >= 3 && h[0] == 0xEF && h[1] == 0xBB && h[2] == 0xBF
 }
 
-// chromiumFeed is Chromium's look at text/xml and application/xml.
+// chromiumFeed is Chromium's look at text/xml and application/xml: the
+// first tag within chromiumFeedBytes may name a feed.
 //
-// A document whose root element is rss or feed is reported as
-// application/rss+xml or application/atom+xml (cases xml/feed.rss,
-// xml/feed.atom); anything else keeps its type.
+// Of the first chromiumFeedTags tag-looking '<', those of an XML
+// declaration or processing instruction ("<?xml", so a style sheet's too)
+// and of a DOCTYPE ("<!DOCTYPE"), in any case, are skipped; the next is the
+// first tag. "<rss" makes application/rss+xml and "<feed"
+// application/atom+xml, in any case (cases xml/xml/rss20.rss,
+// xml/xml/rss20-stylesheet.rss, xml/xml/rss091.rss with a DOCTYPE,
+// xml/xml/atom-nodecl.atom); any other first tag keeps the type: RDF
+// (xml/xml/rdf-rss10.rdf) and a comment before the root
+// (xml/xml/rss20-comment.rss is text/xml), where the standard's feed rules
+// skip comments. See Chromium's net/base/mime_sniffer.cc, SniffXML.
 func chromiumFeed(h []byte, t MIMEType) MIMEType {
-	if f, ok := sniffFeed(h); ok && f != applicationRSS || ok && hasRSSRoot(h) {
-		return f
+	h = h[:min(len(h), chromiumFeedBytes)]
+	pos := 0
+	for range chromiumFeedTags {
+		i := bytes.IndexByte(h[pos:], '<')
+		if i < 0 {
+			break
+		}
+		tag := h[pos+i:]
+		switch {
+		case hasPrefixFold(tag, "<?XML"), hasPrefixFold(tag, "<!DOCTYPE"):
+			pos += i + 1
+			continue
+		case hasPrefixFold(tag, "<RSS"):
+			return applicationRSS
+		case hasPrefixFold(tag, "<FEED"):
+			return applicationAtom
+		}
+		break
 	}
 	return t
 }
 
-// hasRSSRoot reports whether the root element of h is rss (not RDF, which
-// Chromium leaves as XML).
-func hasRSSRoot(h []byte) bool {
-	for i := 0; i+4 <= len(h); i++ {
-		if h[i] == '<' && hasPrefixFold(h[i+1:], "RSS") {
-			return true
-		}
-	}
-	return false
-}
+// Chromium's limits on its look for a feed (chromiumFeed).
+const (
+	chromiumFeedBytes = 300
+	chromiumFeedTags  = 5
+)
 
 // sniffFirefox is Firefox's computed type for a navigation.
 //
@@ -568,6 +626,8 @@ func (r *Resource) sniffFirefox() MIMEType {
 	}
 	e := t.Essence()
 	switch {
+	case r.http.slashType.IsValid():
+		return r.http.slashType
 	case e == "unknown/unknown" || e == "application/unknown":
 		return firefoxUnknownIsDownload()
 	case !t.IsValid() || e == "*/*":
