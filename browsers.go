@@ -19,12 +19,15 @@ import (
 // The profile is the standard's, or a browser's own. Each profile but
 // Standard is the standard's algorithm with the browser's departures from
 // it, each a function below that reads like the browser's rule and names the
-// recorded cases that show it. The cases are those of testdata/browsers: a
-// corpus of responses (testdata/browsers/corpus.jsonl) served over loopback
-// with exact header bytes to headless Chromium 156 and Firefox ESR 153 from
-// Debian's packages (PDF viewer on, as shipped, and Debian's codecs),
-// navigated to in a top-level browsing context, with what each did recorded
-// (chromium.jsonl, firefox.jsonl). tools/browsers re-runs the recordings;
+// recorded cases that show it. The cases are those of
+// testdata/browsers/navigation: 15,015 responses (826 bodies, 507 of them
+// real files made by Debian's tools, under 304 header sets) served over
+// loopback with exact header bytes to headless Chromium 156, Firefox ESR 153
+// and WebKitGTK 2.50 from Debian's packages (PDF viewers on, as shipped,
+// and Debian's codecs), navigated to in a top-level browsing context, with
+// what each did recorded; a case named "slash/image/png-rgb8.png" is header
+// set "slash" over body "image/png-rgb8.png". testdata/browsers/destinations
+// records the other destinations. tools/browsers re-runs the recordings;
 // see its README.
 type Browser uint8
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // import-old.js takes the old corpus's cases over from the old recordings
 // (testdata/browsers/chromium.jsonl, firefox.jsonl: the same browser builds,
-// recorded by the earlier record.js) into state/<browser>.jsonl, so that
+// recorded by the earlier record.js; removed once every case was recorded,
+// they are in the history before commit "testdata: the old recordings go") into state/<browser>.jsonl, so that
 // record.js records only the new cases. Each imported row says so in its
 // note; it has no "script" field (the old recorder had no probe, and the old
 // bodies carry none but the alert of edge/tag-body-onload).
