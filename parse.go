@@ -271,7 +271,37 @@ func parse(in string, latin1 bool) (MIMEType, failure) {
 	if out == nil {
 		return MIMEType{in[start : start+n]}, failure{}
 	}
-	return MIMEType{string(out)}, failure{}
+	return MIMEType{intern(out)}, failure{}
+}
+
+// commonSerializations are the serializations of values servers send most
+// often in another form, such as "text/html; charset=utf-8" (with a space),
+// so that parsing those allocates nothing: intern returns the string kept
+// here (BenchmarkParse; TestNoAllocs).
+var commonSerializations = [...]string{
+	"text/html;charset=utf-8",
+	"text/html;charset=UTF-8",
+	"text/plain;charset=utf-8",
+	"text/plain;charset=UTF-8",
+	"application/json;charset=utf-8",
+	"application/json;charset=UTF-8",
+	"text/css;charset=utf-8",
+	"text/javascript;charset=utf-8",
+	"application/javascript;charset=utf-8",
+	"text/xml;charset=utf-8",
+	"application/xml;charset=utf-8",
+	"image/svg+xml;charset=utf-8",
+}
+
+// intern returns serialization b as a string: one of commonSerializations,
+// or a new string.
+func intern(b []byte) string {
+	for _, s := range commonSerializations {
+		if string(b) == s { // compared without a conversion
+			return s
+		}
+	}
+	return string(b)
 }
 
 // scanToken returns the end of the run of HTTP token code points of in that
