@@ -8,7 +8,9 @@ import (
 	"bytes"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
+	"strings"
 )
 
 // A Browser is a browser profile: the rules for the type of a navigated
@@ -17,12 +19,15 @@ import (
 // The profile is the standard's, or a browser's own. Each profile but
 // Standard is the standard's algorithm with the browser's departures from
 // it, each a function below that reads like the browser's rule and names the
-// recorded cases that show it. The cases are those of testdata/browsers: a
-// corpus of responses (testdata/browsers/corpus.jsonl) served over loopback
-// with exact header bytes to headless Chromium 156 and Firefox ESR 153 from
-// Debian's packages (PDF viewer on, as shipped, and Debian's codecs),
-// navigated to in a top-level browsing context, with what each did recorded
-// (chromium.jsonl, firefox.jsonl). tools/browsers re-runs the recordings;
+// recorded cases that show it. The cases are those of
+// testdata/browsers/navigation: 15,015 responses (826 bodies, 507 of them
+// real files made by Debian's tools, under 304 header sets) served over
+// loopback with exact header bytes to headless Chromium 156, Firefox ESR 153
+// and WebKitGTK 2.50 from Debian's packages (PDF viewers on, as shipped,
+// and Debian's codecs), navigated to in a top-level browsing context, with
+// what each did recorded; a case named "slash/image/png-rgb8.png" is header
+// set "slash" over body "image/png-rgb8.png". testdata/browsers/destinations
+// records the other destinations. tools/browsers re-runs the recordings;
 // see its README.
 type Browser uint8
 
@@ -31,12 +36,14 @@ const (
 	Standard Browser = iota // the standard: Resource.Sniff
 	Chromium                // Chromium 156 (and Chrome, Edge, ...), recorded headless
 	Firefox                 // Firefox ESR 153, recorded headless
+	WebKit                  // WebKitGTK 2.50 (libsoup's sniffer, not Safari's CFNetwork), recorded under Xvfb
 )
 
 var browserNames = [...]string{
 	Standard: "standard",
 	Chromium: "chromium",
 	Firefox:  "firefox",
+	WebKit:   "webkit",
 }
 
 // String returns the browser's lower-case name, or "Invalid(n)".
@@ -83,6 +90,8 @@ func (r *Resource) sniffAs(b Browser) MIMEType {
 		return r.sniffChromium()
 	case Firefox:
 		return r.sniffFirefox()
+	case WebKit:
+		return r.sniffWebKit()
 	}
 	return r.Sniff()
 }
@@ -103,15 +112,79 @@ type httpReading struct {
 	// Apache-bug check needs one).
 	contentTypes int
 
+	// slashType is the type Chromium and Firefox take from a last
+	// Content-Type value that Fetch cannot parse but that has a slash
+	// (fetchSlashType), or the zero MIMEType.
+	slashType MIMEType
+
 	// attachment is the set of profiles for which Content-Disposition
 	// makes a navigation a download.
 	attachment BrowserSet
+
+	// webkitType is the media type WebKitGTK reads from the last
+	// Content-Type value (webkitMediaType), webkitDoc the type of a
+	// document of it (webkitDocType), and webkitNoSniff whether it reads
+	// X-Content-Type-Options as nosniff (webkitNoSniff).
+	webkitType    string
+	webkitDoc     MIMEType
+	webkitNoSniff bool
 }
 
 // readHTTP returns how the browser profiles read header list h.
 func readHTTP(h http.Header) httpReading {
 	t, _ := ExtractMIMEType(h)
-	return httpReading{fromHTTP: true, fetchType: t, contentTypes: len(h["Content-Type"]), attachment: dispositionAttachment(h)}
+	return readHTTPWith(h, t)
+}
+
+// readHTTPWith is readHTTP for the type t already extracted from h.
+func readHTTPWith(h http.Header, t MIMEType) httpReading {
+	values := h["Content-Type"]
+	wt := webkitMediaType(values)
+	doc := MIMEType{wt} // parsed already, as t, when wt is t's essence
+	if wt != t.Essence() {
+		doc = webkitDocType(wt)
+	}
+	xcto := h["X-Content-Type-Options"]
+	var slash MIMEType
+	if !t.IsValid() && len(values) > 0 {
+		slash = fetchSlashType(values[len(values)-1])
+	}
+	return httpReading{
+		fromHTTP:      true,
+		fetchType:     t,
+		contentTypes:  len(values),
+		slashType:     slash,
+		attachment:    dispositionAttachment(h),
+		webkitType:    wt,
+		webkitDoc:     doc,
+		webkitNoSniff: len(xcto) > 0 && strings.Trim(xcto[len(xcto)-1], " \t") == "nosniff",
+	}
+}
+
+// fetchSlashType is Chromium's and Firefox's rule for a Content-Type value v
+// that Fetch cannot parse but that has a slash, such as "/" or "text/": they
+// take it as a type, which they do not sniff.
+//
+// Chromium sniffs only a value without a slash, and "", unknown/unknown,
+// application/unknown and */* (mime_sniffer.cc, IsUnknownMimeType), so
+// "bogus" is sniffed (cases bogus/...) where "/" is downloaded whatever the
+// body (slash/..., 69 of 69); Firefox downloads "/" too but for the audio
+// and video its media sniffer finds first (slash/audio/..., slash/video/...).
+// Both show "text/" as text (bogus-slash/..., document.contentType
+// "text/"). As no MIMEType holds such a value, the profile stands text/plain
+// in for one under text/ and application/octet-stream for any other; it
+// returns the zero MIMEType when v has no slash, and for */* (cases
+// star-star/..., sniffed).
+func fetchSlashType(v string) MIMEType {
+	v, _, _ = strings.Cut(v, ";")
+	v = lowerString(strings.Trim(v, " \t"))
+	switch {
+	case !strings.Contains(v, "/") || v == "*/*": // sniffed (Fetch skips */*)
+		return MIMEType{}
+	case strings.HasPrefix(v, "text/"):
+		return textPlain
+	}
+	return applicationOctet
 }
 
 // fetchSupplied returns the supplied MIME type as Chromium and Firefox read
@@ -148,29 +221,108 @@ func isUnknownEssence(e string) bool {
 // Displays reports whether b shows a resource of type t in a document
 // rather than downloading it.
 //
-// For Standard and both browsers, a document is shown for HTML, XML
-// (including SVG and feeds), JSON, JavaScript, any text/* type, PDF (the
-// built-in viewer) and the image, audio and video types the browser plays;
-// everything else is downloaded. Of media types, both browsers display
-// PNG, GIF, JPEG, BMP, WebP, SVG, MP3, WebM and MP4, and Firefox also Ogg,
-// Matroska and icons (case none/icon.ico); audio/aiff, audio/midi,
-// audio/wave, video/avi and video/3gpp are downloaded (cases
-// audio-mpeg/audio.wav, none/edge/avi-sig).
+// The standard profile shows every type it can render: HTML, XML, JSON,
+// JavaScript, text, PDF, images, audio and video. A browser shows what its
+// own tables say, recorded type by type (browserDisplays).
 func (b Browser) Displays(t MIMEType) bool {
 	if !t.IsValid() {
 		return false
 	}
-	e := t.Essence()
-	switch {
-	case b.Scriptable(t), t.IsJSON(), t.IsJavaScript(), t.Type() == "text":
-		return true
-	case t.IsImage(), t.IsAudioOrVideo():
-		if b == Standard {
+	if b == Standard {
+		switch {
+		case t.IsScriptable(), t.IsJSON(), t.IsJavaScript(), t.Type() == "text", t.IsImage(), t.IsAudioOrVideo():
 			return true
 		}
-		return b.plays(e)
+		return false
 	}
-	return false
+	return browserDisplays(b, t)
+}
+
+// A displayRule is what one browser shows in a document, by type.
+type displayRule struct {
+	// xml are the XML types rendered as documents; other XML types are
+	// downloaded.
+	xml []string
+	// textDownloads are the text types downloaded; other text types are
+	// shown.
+	textDownloads []string
+	// anyJSON reports whether every JSON MIME type is shown, or only
+	// application/json.
+	anyJSON bool
+	// media are the image, audio and video types shown.
+	media []string
+	// other are the other types shown besides HTML, PDF and JavaScript.
+	other []string
+}
+
+// displayRules are the browsers' display rules, recorded type by type: each
+// type declared with nosniff over its own files (header sets t-<type>-ns) or,
+// for a type only a profile computes, sniffed (cases none/...).
+var displayRules = map[Browser]*displayRule{
+	Chromium: {
+		// Other XML types download: application/rdf+xml,
+		// application/mathml+xml, application/xslt+xml,
+		// application/vnd.wap.xhtml+xml (destinations sv-*); RSS and
+		// Atom are shown as text (chromiumFeedIsText), and as themselves
+		// when sniffed from text/xml (chromiumFeed).
+		xml:           []string{"text/xml", "application/xml", "application/xhtml+xml", "image/svg+xml", "application/rss+xml", "application/atom+xml"},
+		textDownloads: []string{"text/csv", "text/tab-separated-values", "text/calendar", "text/vcard"},
+		anyJSON:       true, // application/manifest+json shows
+		media: []string{"image/png", "image/gif", "image/jpeg", "image/bmp", "image/webp", "image/x-icon",
+			"image/avif", "image/apng", "image/x-xbitmap",
+			"audio/aac", "audio/flac", "audio/mp4", "audio/mpeg", "audio/ogg", "audio/wav", "audio/webm", "audio/x-matroska",
+			"video/3gpp", "video/mp4", "video/ogg", "video/webm", "video/x-m4v", "video/x-matroska"},
+		// Shown as such, its parts not rendered (destinations
+		// mixed-ns/mixed).
+		other: []string{"multipart/x-mixed-replace"},
+	},
+	Firefox: {
+		// RSS, Atom, XSLT and KML download (cases
+		// t-application-rss-xml-ns/xml/rss20.rss, ...); MathML, RDF and
+		// WAP XHTML render (destinations sv-*).
+		xml: []string{"text/xml", "application/xml", "application/xhtml+xml", "image/svg+xml",
+			"application/mathml+xml", "application/rdf+xml", "application/vnd.wap.xhtml+xml"},
+		textDownloads: []string{"text/csv", "text/tab-separated-values", "text/calendar", "text/vcard"},
+		media: []string{"image/png", "image/gif", "image/jpeg", "image/bmp", "image/webp", "image/x-icon",
+			"image/avif", "image/apng",
+			"audio/aac", "audio/flac", "audio/mp4", "audio/mpeg", "audio/ogg", "audio/webm", "audio/x-matroska",
+			"application/ogg", "video/mp4", "video/quicktime", "video/webm", "video/x-m4v", "video/x-matroska",
+			"video/matroska"},
+		// Its parts render (firefoxMultipartParts).
+		other: []string{"multipart/x-mixed-replace"},
+	},
+	WebKit: {
+		// Other XML types download (cases
+		// t-application-rdf-xml/xml/rdf-plain.rdf,
+		// t-application-xslt-xml/xml/xslt.xsl, ...).
+		xml:           []string{"text/xml", "application/xml", "application/xhtml+xml", "image/svg+xml", "application/rss+xml", "application/atom+xml"},
+		textDownloads: []string{"text/calendar", "text/vcard"}, // text/csv shows
+		anyJSON:       true,
+		// libsoup's own audio/wave, audio/aiff, audio/basic and
+		// video/avi download (cases none/audio.wav, none/audio.aiff).
+		media: []string{"image/png", "image/gif", "image/jpeg", "image/bmp", "image/webp", "image/x-icon",
+			"image/avif", "image/apng", "image/x-xbitmap",
+			"audio/aac", "audio/flac", "audio/midi", "audio/mp4", "audio/mpeg", "audio/ogg", "audio/wav", "audio/webm",
+			"application/ogg", "video/3gpp", "video/mp4", "video/mpeg", "video/ogg", "video/quicktime", "video/webm",
+			"video/x-flv", "video/x-m4v", "video/x-matroska", "video/x-msvideo"},
+	},
+}
+
+// browserDisplays is Displays for a browser profile.
+func browserDisplays(b Browser, t MIMEType) bool {
+	rule := displayRules[b]
+	e := t.Essence()
+	switch {
+	case t.IsHTML(), e == "application/pdf", t.IsJavaScript():
+		return true
+	case t.IsXML():
+		return slices.Contains(rule.xml, e)
+	case t.IsJSON():
+		return rule.anyJSON || e == "application/json"
+	case t.Type() == "text":
+		return !slices.Contains(rule.textDownloads, e)
+	}
+	return slices.Contains(rule.media, e) || slices.Contains(rule.other, e)
 }
 
 // Scriptable reports whether b, rendering a document of type t, can run
@@ -183,19 +335,20 @@ func (b Browser) Displays(t MIMEType) bool {
 // text, an image or media, or downloads, runs nothing.
 // See https://mimesniff.spec.whatwg.org/#scriptable-mime-type.
 func (b Browser) Scriptable(t MIMEType) bool {
-	if t.IsScriptable() {
+	e := t.Essence()
+	if isScriptableEssence(e) {
 		return true
 	}
 	switch b {
 	case Chromium:
-		return chromiumXSLIsXML(t)
+		return chromiumXSLIsXML(e)
 	case Firefox:
-		return firefoxMultipartParts(t)
+		return firefoxMultipartParts(e)
 	}
 	return false
 }
 
-// chromiumXSLIsXML reports whether t is a type Chromium renders as an XML
+// chromiumXSLIsXML reports whether the essence e is that of a type Chromium renders as an XML
 // document although it is no XML MIME type: text/xsl.
 //
 // Chromium's XML types are the standard's and text/xsl, so an upload
@@ -203,22 +356,18 @@ func (b Browser) Scriptable(t MIMEType) bool {
 // element in it, even under nosniff (issue 20: a body that is XHTML, SVG with
 // a script, an XSLT style sheet or an HTML polyglot, by navigation, iframe,
 // object and embed).
-func chromiumXSLIsXML(t MIMEType) bool { return t.Essence() == "text/xsl" }
+func chromiumXSLIsXML(e string) bool { return e == "text/xsl" }
 
-// firefoxMultipartParts reports whether t is a multipart type whose parts
-// Firefox renders, each as the document its own Content-Type says.
+// firefoxMultipartParts reports whether the essence e is that of a multipart
+// type whose parts Firefox renders, each as the document its own
+// Content-Type says.
 //
 // A body of type multipart/x-mixed-replace whose parts are text/html renders
-// as HTML and runs script, even under nosniff (issue 20). Firefox's
-// multipart converter also takes multipart/mixed and multipart/byteranges
-// (the answer to a request for several ranges).
-func firefoxMultipartParts(t MIMEType) bool {
-	switch t.Essence() {
-	case "multipart/x-mixed-replace", "multipart/mixed", "multipart/byteranges":
-		return true
-	}
-	return false
-}
+// as HTML and runs script, even under nosniff (destinations mixed-ns/mixed,
+// navigation, iframe, object and embed). multipart/mixed and
+// multipart/byteranges are downloaded (destinations sv-mp-mixed/...,
+// byteranges/...).
+func firefoxMultipartParts(e string) bool { return e == "multipart/x-mixed-replace" }
 
 // chromiumWorkerAnyType is Chromium's rule for the type of a classic worker
 // or shared worker script: any type runs that Fetch has not blocked.
@@ -228,18 +377,6 @@ func firefoxMultipartParts(t MIMEType) bool {
 // response with no Content-Type, text/plain, application/octet-stream,
 // unknown/unknown or text/html (issue 20).
 func chromiumWorkerAnyType() bool { return true }
-
-// plays reports whether b renders a media type e by itself.
-func (b Browser) plays(e string) bool {
-	switch e {
-	case "image/png", "image/gif", "image/jpeg", "image/bmp", "image/webp", "image/svg+xml",
-		"audio/mpeg", "video/webm", "video/mp4":
-		return true
-	case "application/ogg", "video/matroska", "image/x-icon":
-		return b == Firefox
-	}
-	return false
-}
 
 // sniffChromium is Chromium's computed type for a navigation.
 //
@@ -251,6 +388,12 @@ func (b Browser) plays(e string) bool {
 func (r *Resource) sniffChromium() MIMEType {
 	t := r.fetchSupplied()
 	h := resourceHeader(r.Header)
+	if e := t.Essence(); e == "application/rss+xml" || e == "application/atom+xml" {
+		return chromiumFeedIsText()
+	}
+	if s := r.http.slashType; s.IsValid() {
+		return s
+	}
 	if r.NoSniff {
 		return chromiumNoSniffIsText(t)
 	}
@@ -264,6 +407,12 @@ func (r *Resource) sniffChromium() MIMEType {
 	}
 	return t
 }
+
+// chromiumFeedIsText is Chromium's rule for a declared RSS or Atom feed: it
+// shows it as text/plain, under nosniff too, so its markup never runs (cases
+// t-application-rss-xml/xml/rss20.rss, t-application-atom-xml-ns/xml/atom.atom),
+// where a feed it finds in text/xml keeps its feed type (chromiumFeed).
+func chromiumFeedIsText() MIMEType { return textPlain }
 
 // chromiumNoSniffIsText is Chromium's rule under nosniff.
 //
@@ -300,14 +449,20 @@ func chromiumUnknown(h []byte) MIMEType {
 // chromiumTextPlain is Chromium's sniffing of text/plain.
 //
 // Text stays text/plain (the Apache-bug values and every other text/plain
-// alike), and binary bytes are a download unless a magic number names an
-// image, MP3 with ID3 or WebM (cases tp-apache/image.png,
-// tp-utf8lower/binary.bin, tp-apache/video.webm).
+// alike). Binary bytes are a download unless a magic number names an image,
+// MP3 with ID3 or WebM, which it becomes (cases tp-apache/image.png,
+// tp-utf8lower/binary.bin, tp-apache/video.webm); a binary PDF or
+// PostScript, a type Chromium never upgrades text/plain to, stays text/plain
+// (cases tp-apache/pdf/gs-14.pdf, tp-apache/pdf/cairo.pdf).
 func chromiumTextPlain(h []byte, t MIMEType) MIMEType {
 	if !chromiumBinary(h) {
 		return t
 	}
-	if m, ok := chromiumMagic(h); ok {
+	m, ok := chromiumMagic(h)
+	switch {
+	case m == applicationPDF || m == applicationPS:
+		return t
+	case ok:
 		return m
 	}
 	return applicationOctet
@@ -340,6 +495,9 @@ func chromiumHTML(h []byte) bool {
 	i := 0
 	for i < len(h) && (isWhitespaceByte(h[i]) || h[i] == 0x0B) {
 		i++
+	}
+	if i == len(h) || h[i] != '<' {
+		return false // every tag starts with "<"
 	}
 	for _, tag := range chromiumHTMLTags {
 		if hasPrefixFold(h[i:], tag) {
@@ -395,20 +553,11 @@ const chromiumBinaryBytes = 1024
 
 // chromiumBinary reports whether h looks binary to Chromium.
 //
-// It does when h has no BOM and a byte 0x00–0x08, 0x0B, 0x0E–0x1A or
-// 0x1C–0x1F in the first chromiumBinaryBytes bytes. Like the standard, it
-// does not count 0x1B (ESC) (case none/edge/byte-1b); unlike it, it counts
-// 0x0B (none/edge/byte-0b).
+// It does when h has no BOM and a binary data byte, as the standard counts
+// them, in the first chromiumBinaryBytes bytes: 0x0B (VT) is one (case
+// none/edge/byte-0b), 0x1B (ESC) is not (none/edge/byte-1b).
 func chromiumBinary(h []byte) bool {
-	if hasBOM(h) {
-		return false
-	}
-	for _, b := range h[:min(len(h), chromiumBinaryBytes)] {
-		if b < 0x20 && (isBinaryDataByte(b) || b == 0x0B) {
-			return true
-		}
-	}
-	return false
+	return !hasBOM(h) && hasBinaryData(h[:min(len(h), chromiumBinaryBytes)])
 }
 
 // hasBOM reports whether h starts with a UTF-16 or UTF-8 byte order mark.
@@ -417,28 +566,47 @@ func hasBOM(h []byte) bool {
 		len(h) >= 3 && h[0] == 0xEF && h[1] == 0xBB && h[2] == 0xBF
 }
 
-// chromiumFeed is Chromium's look at text/xml and application/xml.
+// chromiumFeed is Chromium's look at text/xml and application/xml: the
+// first tag within chromiumFeedBytes may name a feed.
 //
-// A document whose root element is rss or feed is reported as
-// application/rss+xml or application/atom+xml (cases xml/feed.rss,
-// xml/feed.atom); anything else keeps its type.
+// Of the first chromiumFeedTags tag-looking '<', those of an XML
+// declaration or processing instruction ("<?xml", so a style sheet's too)
+// and of a DOCTYPE ("<!DOCTYPE"), in any case, are skipped; the next is the
+// first tag. "<rss" makes application/rss+xml and "<feed"
+// application/atom+xml, in any case (cases xml/xml/rss20.rss,
+// xml/xml/rss20-stylesheet.rss, xml/xml/rss091.rss with a DOCTYPE,
+// xml/xml/atom-nodecl.atom); any other first tag keeps the type: RDF
+// (xml/xml/rdf-rss10.rdf) and a comment before the root
+// (xml/xml/rss20-comment.rss is text/xml), where the standard's feed rules
+// skip comments. See Chromium's net/base/mime_sniffer.cc, SniffXML.
 func chromiumFeed(h []byte, t MIMEType) MIMEType {
-	if f, ok := sniffFeed(h); ok && f != applicationRSS || ok && hasRSSRoot(h) {
-		return f
+	h = h[:min(len(h), chromiumFeedBytes)]
+	pos := 0
+	for range chromiumFeedTags {
+		i := bytes.IndexByte(h[pos:], '<')
+		if i < 0 {
+			break
+		}
+		tag := h[pos+i:]
+		switch {
+		case hasPrefixFold(tag, "<?XML"), hasPrefixFold(tag, "<!DOCTYPE"):
+			pos += i + 1
+			continue
+		case hasPrefixFold(tag, "<RSS"):
+			return applicationRSS
+		case hasPrefixFold(tag, "<FEED"):
+			return applicationAtom
+		}
+		break
 	}
 	return t
 }
 
-// hasRSSRoot reports whether the root element of h is rss (not RDF, which
-// Chromium leaves as XML).
-func hasRSSRoot(h []byte) bool {
-	for i := 0; i+4 <= len(h); i++ {
-		if h[i] == '<' && hasPrefixFold(h[i+1:], "RSS") {
-			return true
-		}
-	}
-	return false
-}
+// Chromium's limits on its look for a feed (chromiumFeed).
+const (
+	chromiumFeedBytes = 300
+	chromiumFeedTags  = 5
+)
 
 // sniffFirefox is Firefox's computed type for a navigation.
 //
@@ -454,11 +622,15 @@ func hasRSSRoot(h []byte) bool {
 func (r *Resource) sniffFirefox() MIMEType {
 	t := r.fetchSupplied()
 	h := resourceHeader(r.Header)
-	if m, ok := firefoxMedia(h); ok && !(r.NoSniff && t.IsValid()) && t != applicationOctet {
-		return m
+	if !(r.NoSniff && t.IsValid()) && t != applicationOctet {
+		if m, ok := firefoxMedia(h); ok {
+			return m
+		}
 	}
 	e := t.Essence()
 	switch {
+	case r.http.slashType.IsValid():
+		return r.http.slashType
 	case e == "unknown/unknown" || e == "application/unknown":
 		return firefoxUnknownIsDownload()
 	case !t.IsValid() || e == "*/*":
@@ -482,31 +654,123 @@ func firefoxUnknownIsDownload() MIMEType { return applicationOctet }
 
 // firefoxMedia is Firefox's media sniffer.
 //
-// It recognizes MP4 (the standard's signature), WebM and Matroska (by the
-// EBML DocType), Ogg, and MP3 with or without ID3 (cases
-// html/audio-id3.mp3, pdf/video.mp4, none/audio-raw.mp3, none/video.mkv),
-// and WAVE and 3GP, which Firefox then downloads (cases html/audio.wav,
-// html/video-3gp.3gp). Its MP4 check wants the ftyp box's minor version
-// too, 16 bytes, where the standard's takes 12 (case
-// none/edge/mp4-ftyp-short).
+// In its order, within 512 bytes (1445 for MP3): Ogg, WAVE, an ID3 tag and
+// FLAC's "fLaC" by their magic (firefoxMediaMagic); the MP4 family by the
+// brands of its ftyp box (firefoxFtyp), AVIF included; WebM and Matroska by
+// the EBML DocType; MP3 frames (cases html/audio-id3.mp3, pdf/video.mp4,
+// none/audio-raw.mp3, none/video.mkv, none/audio/flac.flac,
+// none/image/avif-still.avif); and AAC in ADTS frames (firefoxADTS).
+// See Firefox's toolkit/components/mediasniffer/nsMediaSniffer.cpp.
 func firefoxMedia(h []byte) (MIMEType, bool) {
+	short := h[:min(len(h), firefoxHTMLBytes)]
+	for _, m := range firefoxMediaMagic {
+		if hasPrefixAt(short, 0, m.magic) && (m.at == "" || hasPrefixAt(short, 8, m.at)) {
+			return m.typ, true
+		}
+	}
+	if t, ok := firefoxFtyp(short); ok {
+		return t, true
+	}
 	switch {
-	case len(h) >= 12 && string(h[4:11]) == "ftyp3gp":
-		return video3GPP, true
-	case MatchesMP4Signature(h) && len(h) >= 16 && int(h[3]) >= 16:
-		return videoMP4, true
-	case len(h) >= 12 && string(h[:4]) == "RIFF" && string(h[8:12]) == "WAVE":
-		return audioWave, true
-	case MatchesWebMSignature(h):
+	case MatchesWebMSignature(short):
 		return videoWebM, true
-	case len(h) >= 4 && h[0] == 0x1A && h[1] == 0x45 && h[2] == 0xDF && h[3] == 0xA3 && hasMatroskaDocType(h):
+	case hasPrefixAt(short, 0, "\x1A\x45\xDF\xA3") && hasMatroskaDocType(short):
 		return videoMatroska, true
-	case bytes.HasPrefix(h, []byte("OggS\x00")):
-		return applicationOgg, true
-	case bytes.HasPrefix(h, []byte("ID3")), MatchesMP3WithoutID3Signature(h):
+	case MatchesMP3WithoutID3Signature(h):
 		return audioMPEG, true
+	case firefoxADTS(short):
+		return audioAAC, true
 	}
 	return MIMEType{}, false
+}
+
+// Types only the Firefox profile computes.
+var (
+	audioFLAC      = MIMEType{"audio/flac"}
+	audioAAC       = MIMEType{"audio/aac"}
+	audioMP4       = MIMEType{"audio/mp4"}
+	videoQuickTime = MIMEType{"video/quicktime"}
+	imageAVIF      = MIMEType{"image/avif"}
+)
+
+// firefoxMediaMagic are the media sniffer's patterns, in its order: magic at
+// the start, and at byte 8 where at is set.
+var firefoxMediaMagic = []struct {
+	magic, at string
+	typ       MIMEType
+}{
+	{"OggS\x00", "", applicationOgg},
+	{"RIFF", "WAVE", audioWave},
+	{"ID3", "", audioMPEG},
+	{"fLaC", "", audioFLAC},
+}
+
+// firefoxBrands are the ftyp brands Firefox's media sniffer knows, in its
+// order, each a prefix of the four-byte brand.
+//
+// 3gp4 is MP4 (case none/video/3gp.3gp) where other 3GP brands are 3GPP
+// (none/files/video-3gp.3gp: a download); M4A is audio/mp4, qt QuickTime,
+// and avif, which Firefox 153 adds, image/avif (none/image/avif-still.avif).
+var firefoxBrands = []struct {
+	brand string
+	typ   MIMEType
+}{
+	{"mp4", videoMP4},
+	{"avc", videoMP4},
+	{"3gp4", videoMP4},
+	{"3gp", video3GPP},
+	{"M4V ", videoMP4},
+	{"M4A ", audioMP4},
+	{"M4P ", audioMP4},
+	{"qt  ", videoQuickTime},
+	{"iso", videoMP4},
+	{"mmp4", videoMP4},
+	{"avif", imageAVIF},
+}
+
+// firefoxFtyp is the media sniffer's check of the MP4 family.
+//
+// h must be longer than 12 bytes and hold the first box whole; the box size
+// must be a multiple of 4 and its type "ftyp". The major brand, then every
+// compatible brand after the minor version, is looked up in firefoxBrands:
+// the first that matches gives the type.
+func firefoxFtyp(h []byte) (MIMEType, bool) {
+	if len(h) <= 12 {
+		return MIMEType{}, false
+	}
+	size := int(h[0])<<24 | int(h[1])<<16 | int(h[2])<<8 | int(h[3])
+	if size%4 != 0 || len(h) < size || !hasPrefixAt(h, 4, "ftyp") {
+		return MIMEType{}, false
+	}
+	brand := func(at int) (MIMEType, bool) {
+		for _, b := range firefoxBrands {
+			if hasPrefixAt(h, at, b.brand) {
+				return b.typ, true
+			}
+		}
+		return MIMEType{}, false
+	}
+	if t, ok := brand(8); ok {
+		return t, true
+	}
+	for at := 16; at < size; at += 4 {
+		if t, ok := brand(at); ok {
+			return t, true
+		}
+	}
+	return MIMEType{}, false
+}
+
+// firefoxADTS reports whether h starts with an AAC frame in ADTS whose end
+// is followed by another frame's sync word, as Firefox's ADTS sniffer checks
+// (case none/audio/aac-adts.aac).
+func firefoxADTS(h []byte) bool {
+	isSync := func(b []byte) bool { return len(b) >= 2 && b[0] == 0xFF && b[1]&0xF6 == 0xF0 }
+	if len(h) < 7 || !isSync(h) {
+		return false
+	}
+	n := int(h[3]&0x03)<<11 | int(h[4])<<3 | int(h[5])>>5
+	return n >= 7 && n < len(h) && isSync(h[n:])
 }
 
 // hasMatroskaDocType reports whether the EBML header of h names the
@@ -564,6 +828,9 @@ func firefoxHTML(h []byte) (MIMEType, bool) {
 		i++
 	}
 	h = h[i:]
+	if len(h) == 0 || h[0] != '<' {
+		return MIMEType{}, false // every pattern starts with "<"
+	}
 	if hasPrefixFold(h, "<!--") {
 		return textHTML, true
 	}
@@ -580,19 +847,19 @@ func firefoxHTML(h []byte) (MIMEType, bool) {
 
 // firefoxTextOrBinary is Firefox's text-or-binary check.
 //
-// Binary bytes are looked for only in the first 512 bytes, and 0x0B is not
-// one (cases none/edge/bin00-at512, byte-0b).
+// Binary bytes are looked for only in the first 512 bytes, and 0x0B (VT) is
+// not one, where the standard counts it (cases none/edge/bin00-at512,
+// byte-0b).
 func firefoxTextOrBinary(h []byte) MIMEType {
-	if hasBOM(h) {
+	if hasBOM(h) || !hasControlIn(h[:min(len(h), firefoxHTMLBytes)], firefoxBinaryControls) {
 		return textPlain
 	}
-	for _, b := range h[:min(len(h), firefoxHTMLBytes)] {
-		if b != 0x0B && isBinaryDataByte(b) {
-			return applicationOctet
-		}
-	}
-	return textPlain
+	return applicationOctet
 }
+
+// firefoxBinaryControls are the bytes Firefox's text-or-binary check takes
+// for binary: the standard's binary data bytes but 0x0B.
+const firefoxBinaryControls = binaryControls &^ (1 << 0x0B)
 
 // hasPrefixFold reports whether b starts with the upper-case ASCII string
 // prefix, comparing letters without case.
@@ -610,4 +877,411 @@ func hasPrefixFold(b []byte, prefix string) bool {
 		}
 	}
 	return true
+}
+
+// WebKit's profile is WebKitGTK's: its network process loads through libsoup
+// 3 and takes the type libsoup's content sniffer computes, an implementation
+// of the standard as of June 2013 (GNOME/libsoup,
+// libsoup/content-sniffer/soup-content-sniffer.c), before WebCore decides to
+// render or download. Safari loads through Apple's CFNetwork instead, whose
+// sniffer is not public: the rules below are WebKitGTK's, not Safari's.
+
+// webkitWindow is how far WebKitGTK's sniffer reads: every rule looks at the
+// first 512 bytes only.
+const webkitWindow = 512
+
+// sniffWebKit is WebKitGTK's computed type for a navigation.
+//
+// It is libsoup's algorithm: an unknown type is sniffed (webkitUnknown);
+// under nosniff the type is kept; every text/plain, whatever its
+// parameters, is told text or binary (webkitTextPlain); XML types are
+// kept; text/html runs the feed-or-HTML rule the standard removed in 2024
+// (webkitFeedOrHTML); image, audio and video types are matched among their
+// signatures.
+func (r *Resource) sniffWebKit() MIMEType {
+	t, e := r.webkitSupplied()
+	h := r.Header[:min(len(r.Header), webkitWindow)]
+	switch {
+	case e == "" || asciiEqualFold(e, "unknown/unknown") || asciiEqualFold(e, "application/unknown") || e == "*/*":
+		return webkitUnknown(h, !r.webkitNoSniff())
+	case r.webkitNoSniff():
+		return t
+	case e == "text/plain":
+		return webkitTextPlain(h)
+	case strings.HasSuffix(e, "+xml") || asciiEqualFold(e, "text/xml") || asciiEqualFold(e, "application/xml"):
+		return t
+	case asciiEqualFold(e, "text/html"):
+		return webkitFeedOrHTML(h)
+	case hasPrefixFold([]byte(e), "IMAGE/"):
+		if m, ok := MatchImageTypePattern(h); ok {
+			return m
+		}
+	case hasPrefixFold([]byte(e), "AUDIO/") || hasPrefixFold([]byte(e), "VIDEO/") || asciiEqualFold(e, "application/ogg"):
+		if m, ok := webkitAudioVideo(h); ok {
+			return m
+		}
+	}
+	return t
+}
+
+// webkitSupplied returns the supplied type as WebKitGTK reads the
+// Content-Type headers, and the media type libsoup compares, as sent.
+//
+// libsoup takes the last Content-Type value, cuts it at its first ";" and
+// keeps it when it holds one "/" and no space, so "text/plain, text/html"
+// is no type at all. Its comparisons are on the media type as sent: "*/*",
+// "text/plain" and a "+xml" suffix with case, the rest without. A resource
+// not built from HTTP has one supplied type.
+func (r *Resource) webkitSupplied() (MIMEType, string) {
+	if !r.http.fromHTTP {
+		return r.Supplied, r.Supplied.Essence()
+	}
+	return r.http.webkitDoc, r.http.webkitType
+}
+
+// webkitNoSniff reports whether WebKitGTK reads the response's
+// X-Content-Type-Options as nosniff: only when its last value, without the
+// spaces around it, is exactly "nosniff", so "NOSNIFF" and "nosniff, foo"
+// sniff (cases ns-upper/..., ns-list-foo/...).
+func (r *Resource) webkitNoSniff() bool {
+	if !r.http.fromHTTP {
+		return r.NoSniff
+	}
+	return r.http.webkitNoSniff
+}
+
+// webkitDocType returns the type WebCore gives a document whose media type
+// libsoup read as v: v up to its first comma, without spaces or tabs, so
+// "text/html," is text/html. It is the zero MIMEType for no type, and for
+// one no MIMEType holds, such as "text/".
+func webkitDocType(v string) MIMEType {
+	if i := strings.IndexByte(v, ','); i >= 0 {
+		v = v[:i]
+	}
+	t, f := parse(strings.Trim(v, " \t"), true)
+	if f.kind != noFailure {
+		return MIMEType{}
+	}
+	return t
+}
+
+// webkitMediaType returns the media type libsoup reads from the
+// Content-Type values of h, or "" when it reads none (webkitSupplied).
+func webkitMediaType(values []string) string {
+	if len(values) == 0 {
+		return ""
+	}
+	v, _, _ := strings.Cut(values[len(values)-1], ";")
+	v = strings.Trim(v, " \t")
+	slash := strings.IndexAny(v, " /")
+	if slash < 0 || v[slash] != '/' || strings.ContainsAny(v[slash+1:], " /") {
+		return ""
+	}
+	return v
+}
+
+// A webkitRow is a row of libsoup's table for a resource of unknown type.
+type webkitRow struct {
+	// pattern is matched byte by byte, letters without case where fold
+	// is set. With ws set, whitespace bytes may come first, and a space
+	// in the pattern stands for any whitespace, none included.
+	pattern string
+	ws      bool
+	fold    bool
+	tt      bool // a tag-terminating byte must follow
+	typ     MIMEType
+}
+
+// webkitScriptableRows and webkitOtherRows are libsoup's table for a
+// resource of unknown type, in its order: the first only when sniffing
+// scriptable types.
+//
+// The space in " DOCTYPE HTML" matches no whitespace too, so
+// "<!DOCTYPEhtml>" and "<!DOCTYPE\thtml>" are HTML; "<?xml" is compared with
+// case; the BOM rows need four bytes.
+var (
+	webkitScriptableRows = []webkitRow{
+		{"<!DOCTYPE HTML", true, true, true, textHTML},
+		{"<HTML", true, true, true, textHTML},
+		{"<HEAD", true, true, true, textHTML},
+		{"<SCRIPT", true, true, true, textHTML},
+		{"<IFRAME", true, true, true, textHTML},
+		{"<H1", true, true, true, textHTML},
+		{"<DIV", true, true, true, textHTML},
+		{"<FONT", true, true, true, textHTML},
+		{"<TABLE", true, true, true, textHTML},
+		{"<A", true, true, true, textHTML},
+		{"<STYLE", true, true, true, textHTML},
+		{"<TITLE", true, true, true, textHTML},
+		{"<B", true, true, true, textHTML},
+		{"<BODY", true, true, true, textHTML},
+		{"<BR", true, true, true, textHTML},
+		{"<P", true, true, true, textHTML},
+		{"<!--", true, false, true, textHTML}, // a tag-terminating byte too
+		{"<?xml", true, false, false, textXML},
+		{"%PDF-", false, false, false, applicationPDF},
+	}
+	webkitOtherRows = []webkitRow{
+		{"%!PS-Adobe-", false, false, false, applicationPS},
+		{"\xFE\xFF??", false, false, false, textPlain},
+		{"\xFF\xFE??", false, false, false, textPlain},
+		{"\xEF\xBB\xBF?", false, false, false, textPlain},
+	}
+)
+
+// match reports whether h matches the row, as libsoup matches it, where
+// start is where the whitespace that a row with ws skips ends
+// (webkitSpaceEnd).
+//
+// A "?" in a row without ws stands for any byte. A row with ws must match
+// before the last byte of h, which it never reads ("<?xml" alone is not XML),
+// and a tag must be followed by a tag-terminating byte.
+func (row *webkitRow) match(h []byte, start int) bool {
+	p := row.pattern
+	if !row.ws {
+		if len(h) < len(p) {
+			return false
+		}
+		for i := 0; i < len(p); i++ {
+			if p[i] != '?' && h[i] != p[i] {
+				return false
+			}
+		}
+		return true
+	}
+	end := len(h) - 1 // the last byte is never part of the pattern
+	i := start
+	for j := 0; j < len(p); j++ {
+		if p[j] == ' ' {
+			for i < end && isWhitespaceByte(h[i]) {
+				i++
+			}
+			continue
+		}
+		if i >= end {
+			return false
+		}
+		c := h[i]
+		if row.fold && 'a' <= c && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		if c != p[j] {
+			return false
+		}
+		i++
+	}
+	return !row.tt || isTagTerminatingByte(h[i])
+}
+
+// webkitSpaceEnd returns where the whitespace at the start of h ends for
+// libsoup, which never reads the last byte: its whitespace is the
+// standard's whitespace bytes.
+func webkitSpaceEnd(h []byte) int {
+	i := 0
+	for i < len(h)-1 && isWhitespaceByte(h[i]) {
+		i++
+	}
+	return i
+}
+
+// webkitUnknown is libsoup's sniffing of a resource of unknown type.
+//
+// It is the standard's algorithm of 2013 over 512 bytes: its table
+// (webkitScriptableRows when scriptable, then webkitOtherRows), the image
+// signatures, WebKit's audio and video signatures (webkitAudioVideo), then
+// text or binary (isWebKitBinary).
+func webkitUnknown(h []byte, scriptable bool) MIMEType {
+	start := webkitSpaceEnd(h)
+	// Every row with ws starts with "<": without one, skip them all.
+	tag := start < len(h)-1 && h[start] == '<'
+	if scriptable {
+		for i := range webkitScriptableRows {
+			if row := &webkitScriptableRows[i]; (tag || !row.ws) && row.match(h, start) {
+				return row.typ
+			}
+		}
+	}
+	for i := range webkitOtherRows {
+		if webkitOtherRows[i].match(h, start) {
+			return webkitOtherRows[i].typ
+		}
+	}
+	if t, ok := MatchImageTypePattern(h); ok {
+		return t
+	}
+	if t, ok := webkitAudioVideo(h); ok {
+		return t
+	}
+	if webkitBinary(h) {
+		return applicationOctet
+	}
+	return textPlain
+}
+
+// audioBasic is the type libsoup gives a Sun audio file (".snd"), which the
+// standard no longer sniffs.
+var audioBasic = MIMEType{"audio/basic"}
+
+// webkitAudioVideo is libsoup's audio and video table, then its MP4 check.
+//
+// Any EBML file is video/webm (Matroska too), Ogg is application/ogg, ".snd"
+// is audio/basic, and an MP3 needs an ID3 tag (no frame sync is looked for).
+// An MP4 needs a box whose major brand and one compatible brand from its
+// fifth word on start with "mp4" (webkitMP4), so isom and 3GP files are not
+// MP4 to WebKit. AVI is never matched (webkitNoAVI).
+func webkitAudioVideo(h []byte) (MIMEType, bool) {
+	switch {
+	case hasPrefixAt(h, 0, "\x1A\x45\xDF\xA3"):
+		return videoWebM, true
+	case hasPrefixAt(h, 0, ".snd"):
+		return audioBasic, true
+	case hasPrefixAt(h, 0, "FORM") && hasPrefixAt(h, 8, "AIFF"):
+		return audioAIFF, true
+	case hasPrefixAt(h, 0, "ID3"):
+		return audioMPEG, true
+	case hasPrefixAt(h, 0, "OggS\x00"):
+		return applicationOgg, true
+	case hasPrefixAt(h, 0, "MThd\x00\x00\x00\x06"):
+		return audioMIDI, true
+	case hasPrefixAt(h, 0, "RIFF") && hasPrefixAt(h, 8, "AVI ") && !webkitNoAVI():
+		return videoAVI, true
+	case hasPrefixAt(h, 0, "RIFF") && hasPrefixAt(h, 8, "WAVE"):
+		return audioWave, true
+	case webkitMP4(h):
+		return videoMP4, true
+	}
+	return MIMEType{}, false
+}
+
+// webkitNoAVI is why libsoup's AVI row never matches: its pattern is the C
+// string "RIFF\x00\x00\x00\x00AVI ", in which "\x00A" is one hex escape,
+// the byte 0x0A, so the row wants a newline at byte 8 of an AVI file.
+//
+// An AVI served as audio/mpeg or video/mp4 keeps the declared type (cases
+// audio-mpeg/video.avi, video-mp4/video.avi), where the WAVE row of the same
+// table, written alike but for "\x00W", turns a WAVE file into audio/wave
+// (audio-mpeg/audio.wav: a download).
+func webkitNoAVI() bool { return true }
+
+// webkitMP4 is libsoup's MP4 check.
+//
+// The first box's size, big-endian, must be a multiple of 4 and within h
+// (of at least 12 bytes), its type "ftyp", its major brand start with
+// "mp4", and one of the words from byte 16 to the box's end start with
+// "mp4".
+func webkitMP4(h []byte) bool {
+	if len(h) < 12 {
+		return false
+	}
+	size := int(h[0])<<24 | int(h[1])<<16 | int(h[2])<<8 | int(h[3])
+	if len(h) < size || size%4 != 0 || !hasPrefixAt(h, 4, "ftyp") || !hasPrefixAt(h, 8, "mp4") {
+		return false
+	}
+	for i := 16; i < size && i < len(h); i += 4 {
+		if hasPrefixAt(h, i, "mp4") {
+			return true
+		}
+	}
+	return false
+}
+
+// webkitBinary reports whether h has a byte libsoup takes for binary: a
+// binary data byte, as the standard counts them.
+func webkitBinary(h []byte) bool { return hasBinaryData(h) }
+
+// webkitTextPlain is libsoup's text-or-binary rule, which WebKitGTK runs for
+// every text/plain, not only the Apache values.
+//
+// A BOM is text. Otherwise, a binary byte in the first 512 bytes sends the
+// resource to the rules for an unknown type with the scriptable types
+// included (libsoup's "TODO: sniff-scriptable needs to be unset"), so
+// "<html>" then a NUL, served as text/plain, is HTML.
+func webkitTextPlain(h []byte) MIMEType {
+	if hasBOM(h) || !webkitBinary(h) {
+		return textPlain
+	}
+	return webkitUnknown(h, true)
+}
+
+// webkitFeedOrHTML is libsoup's feed-or-HTML rule, which WebKitGTK runs for
+// every text/html although the standard removed it in 2024.
+//
+// Within 512 bytes, after a UTF-8 BOM, whitespace, comments, "<!...>" and
+// "<?...?>" declarations, a root element rss is application/rss+xml, feed
+// application/atom+xml, and rdf:RDF followed by the RSS 1.0 and RDF
+// namespace declarations, in either order and nothing else between them,
+// application/rss+xml. Everything else, and running out of bytes, is
+// text/html.
+func webkitFeedOrHTML(h []byte) MIMEType {
+	const (
+		rss1 = `xmlns="http://purl.org/rss/1.0/"`
+		rdf  = `xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"`
+	)
+	n := len(h)
+	if n < 3 {
+		return textHTML
+	}
+	pos := 0
+	if hasPrefixAt(h, 0, "\xEF\xBB\xBF") {
+		pos = 3
+	}
+	skipSpace := func() {
+		for pos < n && (h[pos] == '\t' || h[pos] == ' ' || h[pos] == '\n' || h[pos] == '\r') {
+			pos++
+		}
+	}
+	for {
+		skipSpace()
+		if pos >= n || h[pos] != '<' {
+			return textHTML
+		}
+		pos++
+		if pos+2 > n {
+			return textHTML
+		}
+		switch {
+		case hasPrefixAt(h, pos, "!--"):
+			end := bytes.Index(h[pos+3:], []byte("-->"))
+			if end < 0 {
+				return textHTML
+			}
+			pos += 3 + end + 3
+			continue
+		case h[pos] == '!':
+			end := bytes.IndexByte(h[pos:], '>')
+			if end < 0 {
+				return textHTML
+			}
+			pos += end + 1
+			continue
+		case h[pos] == '?':
+			end := bytes.Index(h[pos+1:], []byte("?>"))
+			if end < 0 {
+				return textHTML
+			}
+			pos += 1 + end + 2
+			continue
+		case hasPrefixAt(h, pos, "rss"):
+			return applicationRSS
+		case hasPrefixAt(h, pos, "feed"):
+			return applicationAtom
+		case hasPrefixAt(h, pos, "rdf:RDF"):
+			pos += len("rdf:RDF")
+			skipSpace()
+			if hasPrefixAt(h, pos, rss1) {
+				pos += len(rss1)
+				skipSpace()
+				if hasPrefixAt(h, pos, rdf) {
+					return applicationRSS
+				}
+			} else if hasPrefixAt(h, pos, rdf) {
+				pos += len(rdf)
+				skipSpace()
+				if hasPrefixAt(h, pos, rss1) {
+					return applicationRSS
+				}
+			}
+		}
+		return textHTML
+	}
 }

@@ -1,9 +1,8 @@
 package mimesniff_test
 
 import (
-	"bufio"
+	"bytes"
 	"encoding/base64"
-	"encoding/json"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -67,185 +66,239 @@ func TestSniffAsIssue(t *testing.T) {
 	}
 }
 
-type browserCase struct {
-	ID      string     `json:"id"`
-	Headers [][]string `json:"headers"`
-	File    string     `json:"file"`
-	Body    string     `json:"body"`
+// navigationDir holds what Chromium, Firefox and WebKit did when navigated to
+// each response of a corpus (tools/browsers/record.js; its FORMAT.md says
+// how).
+const navigationDir = "testdata/browsers/navigation"
+
+// navigationBody is a body of the navigation corpus.
+type navigationBody struct {
+	Name  string `json:"name"`
+	Split string `json:"split"`
+	Head  string `json:"head"`
 }
 
-type browserResult struct {
+// navigationResult is what one browser did with one response.
+type navigationResult struct {
 	ID          string `json:"id"`
-	Outcome     string `json:"outcome"`
+	Outcome     string `json:"outcome"` // document, download, error, timeout
 	ContentType string `json:"contentType"`
+	Script      bool   `json:"script"`
 }
 
-func readJSONL[T any](t *testing.T, name string, skipFirst bool) []T {
+// navigationCase is one response of the corpus with what each browser did.
+type navigationCase struct {
+	ID      string
+	Split   string // train or heldout
+	r       mimesniff.Resource
+	results map[mimesniff.Browser]navigationResult
+}
+
+// recordedBrowsers are the browsers the recordings hold, with their files.
+var recordedBrowsers = []mimesniff.Browser{mimesniff.Chromium, mimesniff.Firefox, mimesniff.WebKit}
+
+// readNavigation returns every case of the navigation corpus with what each
+// browser did, as ResourceFromHTTP builds it from the header lines and the
+// body's first bytes.
+func readNavigation(t *testing.T) []navigationCase {
 	t.Helper()
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
+	bodies := map[string]navigationBody{}
+	for _, b := range readJSONLines[navigationBody](t, filepath.Join(navigationDir, "bodies.jsonl.gz")) {
+		bodies[b.Name] = b
 	}
-	defer f.Close()
-	var out []T
-	s := bufio.NewScanner(f)
-	s.Buffer(nil, 1<<24)
-	for first := true; s.Scan(); first = false {
-		if first && skipFirst {
-			continue
-		}
-		var v T
-		if err := json.Unmarshal(s.Bytes(), &v); err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		out = append(out, v)
+	headers := map[string]http.Header{}
+	for _, h := range readJSONLines[recordedHeaders](t, filepath.Join(navigationDir, "headers.jsonl")) {
+		headers[h.Name] = h.header()
 	}
-	if err := s.Err(); err != nil {
-		t.Fatal(err)
+	results := map[mimesniff.Browser]map[string]navigationResult{}
+	for _, b := range recordedBrowsers {
+		results[b] = map[string]navigationResult{}
+		for _, r := range readJSONLines[navigationResult](t, filepath.Join(navigationDir, "results-"+b.String()+".jsonl.gz")) {
+			results[b][r.ID] = r
+		}
+	}
+	var out []navigationCase
+	for _, c := range readJSONLines[destinationCase](t, filepath.Join(navigationDir, "cases.jsonl.gz")) {
+		body, ok := bodies[c.Body]
+		h, ok2 := headers[c.Headers]
+		if !ok || !ok2 {
+			t.Fatalf("case %s: no body %q or header set %q", c.ID, c.Body, c.Headers)
+		}
+		head, err := base64.StdEncoding.DecodeString(body.Head)
+		if err != nil {
+			t.Fatalf("body %s: %v", body.Name, err)
+		}
+		r, _, err := mimesniff.ResourceFromHTTP(h, bytes.NewReader(head))
+		if err != nil {
+			t.Fatalf("%s: %v", c.ID, err)
+		}
+		nc := navigationCase{ID: c.ID, Split: body.Split, r: r, results: map[mimesniff.Browser]navigationResult{}}
+		for _, b := range recordedBrowsers {
+			if res, ok := results[b][c.ID]; ok {
+				nc.results[b] = res
+			}
+		}
+		out = append(out, nc)
 	}
 	return out
 }
 
-// recordedCase is one corpus case with what one browser did with it.
-type recordedCase struct {
-	ID          string
-	Outcome     string             // the browser's outcome: document, download, error, timeout
-	ContentType string             // document.contentType, for a document
-	res         browserResult      // the whole recording
-	r           mimesniff.Resource // as ResourceFromHTTP builds it from the case
+// unrepresentable reports whether a recorded document.contentType is one no
+// MIMEType can hold: a type with an empty subtype, such as "text/" for a
+// Content-Type of "text/", which the browsers keep and show as text where
+// Fetch's parser fails. The profiles sniff such a response as one with no
+// type, which never predicts less script than the browser runs.
+func unrepresentable(contentType string) bool {
+	_, err := mimesniff.Parse(contentType)
+	return err != nil
 }
-
-// readRecordings returns every case of testdata/browsers/corpus.jsonl with
-// what browser b did, in corpus order. It fails the test when a file is
-// missing or a case has no recording.
-func readRecordings(t *testing.T, b mimesniff.Browser) []recordedCase {
-	t.Helper()
-	cases := readJSONL[browserCase](t, "testdata/browsers/corpus.jsonl", false)
-	results := map[string]browserResult{}
-	for _, res := range readJSONL[browserResult](t, "testdata/browsers/"+b.String()+".jsonl", true) {
-		results[res.ID] = res
-	}
-	var out []recordedCase
-	for _, c := range cases {
-		res, ok := results[c.ID]
-		if !ok {
-			t.Fatalf("%s: no %s recording", c.ID, b)
-		}
-		h := http.Header{}
-		for _, kv := range c.Headers {
-			h.Add(kv[0], kv[1])
-		}
-		var body []byte
-		var err error
-		if c.File != "" {
-			body, err = os.ReadFile(filepath.Join("testdata/files", c.File))
-		} else {
-			body, err = base64.StdEncoding.DecodeString(c.Body)
-		}
-		if err != nil {
-			t.Fatalf("%s: %v", c.ID, err)
-		}
-		r, _, err := mimesniff.ResourceFromHTTP(h, strings.NewReader(string(body)))
-		if err != nil {
-			t.Fatalf("%s: %v", c.ID, err)
-		}
-		out = append(out, recordedCase{c.ID, res.Outcome, res.ContentType, res, r})
-	}
-	if len(out) != len(results) {
-		t.Fatalf("%s: %d recordings for %d cases", b, len(results), len(out))
-	}
-	return out
-}
-
-// emptySubtype is the one recorded answer no profile can give:
-// document.contentType "text/", for a Content-Type of "text/" (cases
-// bogus-slash/...). Both browsers keep a type with an empty subtype and
-// show the body as text, where Fetch's parser fails and no MIMEType can
-// hold "text/"; the profiles sniff it as a response with no type, which
-// never predicts less script than the browser runs.
-const emptySubtype = "text/"
 
 // agrees reports whether the profile's type got agrees with what the
-// browser recorded: a document of that type, or a download.
-func agrees(b mimesniff.Browser, got mimesniff.MIMEType, res browserResult) bool {
+// browser recorded: a document of that type, or a download. WebKit keeps
+// the case of a type it did not sniff in document.contentType ("Text/Plain").
+func agrees(b mimesniff.Browser, got mimesniff.MIMEType, res navigationResult) bool {
 	if res.Outcome == "document" {
-		return b.Displays(got) && got.Essence() == res.ContentType
+		return b.Displays(got) && strings.EqualFold(got.Essence(), res.ContentType)
 	}
 	return res.Outcome == "download" && !b.Displays(got)
 }
 
-// TestBrowserRecordings replays every recorded case through the browser's
-// profile: a rendered document must have the profile's type, which the
-// profile displays; a download must be a type the profile does not display.
-// It logs the agreement of the standard and of each profile with each
-// browser.
+// TestBrowserRecordings replays every recorded navigation through the
+// browser's profile: a rendered document must have the profile's type,
+// which the profile displays; a download must be a type the profile does
+// not display. It logs the agreement of the standard and of each profile
+// with each browser, on the cases the profiles were fitted to (train) and
+// on the held-out ones.
 func TestBrowserRecordings(t *testing.T) {
-	browsers := []mimesniff.Browser{mimesniff.Chromium, mimesniff.Firefox}
-	recorded := map[mimesniff.Browser][]recordedCase{}
-	for _, b := range browsers {
-		recorded[b] = readRecordings(t, b)
-	}
-	// Known exceptions: the empty-subtype cases, counted so that a change
-	// in them fails the test.
-	wantEmptySubtype := map[mimesniff.Browser]int{mimesniff.Chromium: 87, mimesniff.Firefox: 74}
-	for _, b := range browsers {
-		var excluded, emptySub, agreeStd, agreeProfile int
-		for _, c := range recorded[b] {
-			if c.Outcome == "error" || c.Outcome == "timeout" {
-				excluded++
+	cases := readNavigation(t)
+	type tally struct{ n, std, profile, unrep, excluded, missing int }
+	for _, b := range recordedBrowsers {
+		tallies := map[string]*tally{"train": {}, "heldout": {}}
+		for _, c := range cases {
+			tl := tallies[c.Split]
+			res, ok := c.results[b]
+			switch {
+			case !ok:
+				tl.missing++
+				continue
+			case res.Outcome == "error" || res.Outcome == "timeout":
+				tl.excluded++
 				continue
 			}
-			if agrees(b, c.r.SniffAs(mimesniff.Standard), c.res) {
-				agreeStd++
+			tl.n++
+			if agrees(b, c.r.SniffAs(mimesniff.Standard), res) {
+				tl.std++
 			}
 			got := c.r.SniffAs(b)
 			switch {
-			case agrees(b, got, c.res):
-				agreeProfile++
-			case c.ContentType == emptySubtype:
-				emptySub++
+			case agrees(b, got, res):
+				tl.profile++
+			case res.Outcome == "document" && unrepresentable(res.ContentType):
+				tl.unrep++
 			default:
-				t.Errorf("%s: %s: SniffAs = %q (displayed %v); the browser: %s %s",
-					b, c.ID, got, b.Displays(got), c.Outcome, c.ContentType)
+				t.Errorf("%s: %s: SniffAs = %q (displayed %v); the browser: %s %s", b, c.ID, got, b.Displays(got), res.Outcome, res.ContentType)
 			}
 		}
-		if emptySub != wantEmptySubtype[b] {
-			t.Errorf("%s: %d cases recorded as %q, want %d", b, emptySub, emptySubtype, wantEmptySubtype[b])
-		}
-		n := len(recorded[b]) - excluded
-		t.Logf("%s: %d cases, %d errors and timeouts excluded", b, len(recorded[b]), excluded)
-		t.Logf("standard vs %s: %d/%d (%.1f %%)", b, agreeStd, n, 100*float64(agreeStd)/float64(n))
-		t.Logf("%s profile vs %s: %d/%d (%.1f %%), %d empty-subtype cases", b, b, agreeProfile, n, 100*float64(agreeProfile)/float64(n), emptySub)
-	}
-	same := 0
-	for i, c := range recorded[mimesniff.Chromium] {
-		f := recorded[mimesniff.Firefox][i]
-		if c.Outcome == f.Outcome && c.ContentType == f.ContentType {
-			same++
+		for _, split := range []string{"train", "heldout"} {
+			tl := tallies[split]
+			pct := func(k int) float64 { return 100 * float64(k) / float64(max(tl.n, 1)) }
+			t.Logf("%s, %s: %d cases (%d errors and timeouts excluded, %d not recorded); standard %d (%.1f %%), profile %d (%.1f %%), %d unrepresentable types",
+				b, split, tl.n, tl.excluded, tl.missing, tl.std, pct(tl.std), tl.profile, pct(tl.profile), tl.unrep)
 		}
 	}
-	t.Logf("chromium vs firefox: %d/%d", same, len(recorded[mimesniff.Chromium]))
 }
 
 // TestBrowserScriptable checks the promise servers rely on: no recorded case
-// where a browser rendered a scriptable type (HTML, XML, SVG, PDF) is
-// predicted non-scriptable by that browser's profile.
+// where a browser rendered a type that runs script (HTML, XML, SVG, PDF) or
+// ran the body's script is predicted by that browser's profile as a type in
+// which no script runs.
 func TestBrowserScriptable(t *testing.T) {
-	for _, b := range []mimesniff.Browser{mimesniff.Chromium, mimesniff.Firefox} {
+	for _, b := range recordedBrowsers {
 		n := 0
-		for _, c := range readRecordings(t, b) {
-			if c.Outcome != "document" {
+		for _, c := range readNavigation(t) {
+			res, ok := c.results[b]
+			if !ok || res.Outcome != "document" {
 				continue
 			}
-			rec, err := mimesniff.Parse(c.ContentType)
-			if err != nil || !(rec.IsScriptable() || rec.Essence() == "image/svg+xml") {
+			rec, err := mimesniff.Parse(res.ContentType)
+			if !res.Script && (err != nil || !rec.IsScriptable()) {
 				continue
 			}
 			n++
-			if got := c.r.SniffAs(b); !(got.IsScriptable() || got.Essence() == "image/svg+xml") {
-				t.Errorf("%s: %s: rendered as %s, SniffAs = %q", b, c.ID, c.ContentType, got)
+			if got := c.r.SniffAs(b); !b.Scriptable(got) {
+				t.Errorf("%s: %s: rendered as %s (script ran: %v), SniffAs = %q", b, c.ID, res.ContentType, res.Script, got)
 			}
 		}
-		t.Logf("%s: %d cases rendered as a scriptable type", b, n)
+		t.Logf("%s: %d cases rendered as a type that runs script, or ran it", b, n)
 	}
+}
+
+// profileInputs are inputs for the profiles' rules: every tag and pattern
+// they look for, after each kind of whitespace, cut short and followed by
+// each terminating byte, and each control byte around the 512- and
+// 1024-byte windows.
+func profileInputs() [][]byte {
+	var in [][]byte
+	prefixes := []string{"", " ", "\t\n\r ", "\f", "\v", "\x00 "}
+	tags := []string{"<!DOCTYPE HTML", "<!doctype\thtml", "<!DOCTYPEhtml", "<html", "<HEAD", "<script", "<iframe", "<h1", "<div",
+		"<font", "<table", "<a", "<style", "<title", "<b", "<body", "<br", "<p", "<!--", "<?xml", "<?XML", "%PDF-", "%!PS-Adobe-",
+		"\xFE\xFF", "\xFF\xFE", "\xEF\xBB\xBF", "<", "x"}
+	for _, p := range prefixes {
+		for _, tag := range tags {
+			for _, end := range []string{"", " ", ">", "\t", "x", "\x00"} {
+				in = append(in, []byte(p+tag+end), []byte(p+tag+end+"rest"))
+			}
+		}
+	}
+	for _, n := range []int{0, 1, 2, 7, 8, 31, 32, 33, 510, 511, 512, 513, 1023, 1024, 1025, 1445} {
+		for _, c := range []byte{0x00, 0x08, 0x09, 0x0B, 0x0C, 0x1A, 0x1B, 0x1F} {
+			b := bytes.Repeat([]byte("a"), n+1)
+			b[n] = c
+			in = append(in, b, append([]byte("\xEF\xBB\xBF"), b...))
+			ws := bytes.Repeat([]byte(" "), n)
+			in = append(in, append(ws, "<html>"...), append(ws, "<!--"...))
+		}
+	}
+	files, _ := filepath.Glob(filepath.Join("testdata", "files", "*"))
+	for _, name := range files {
+		if b, err := os.ReadFile(name); err == nil {
+			in = append(in, b)
+		}
+	}
+	return in
+}
+
+// TestProfilesAgainstSlow checks the profiles' sniffing rules, which skip
+// whitespace once, rule out tags by their first byte and look for binary
+// bytes a word at a time, against slow transcriptions of the browsers'
+// rules (profiles_slow_test.go).
+func TestProfilesAgainstSlow(t *testing.T) {
+	for _, in := range profileInputs() {
+		checkProfilesAgainstSlow(t, in)
+	}
+	// And the heads of every body of the navigation corpus.
+	for _, b := range readJSONLines[navigationBody](t, filepath.Join(navigationDir, "bodies.jsonl.gz")) {
+		head, err := base64.StdEncoding.DecodeString(b.Head)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkProfilesAgainstSlow(t, head)
+	}
+}
+
+func checkProfilesAgainstSlow(t *testing.T, h []byte) {
+	t.Helper()
+	h = h[:min(len(h), mimesniff.HeaderSize)]
+	for _, s := range mimesniff.ProfileSniffers {
+		if got, want := s.Fast(h), s.Slow(h); got != want {
+			t.Errorf("%s on %q = %v, slow rules %v", s.Name, h[:min(len(h), 64)], got, want)
+		}
+	}
+}
+
+func FuzzProfilesAgainstSlow(f *testing.F) {
+	for _, in := range profileInputs() {
+		f.Add(in)
+	}
+	f.Fuzz(checkProfilesAgainstSlow)
 }

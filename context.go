@@ -10,26 +10,12 @@ import (
 	"strconv"
 )
 
-// In some contexts a browser only cares whether a resource is of the kind
-// the context can use, and sniffs it with a context-specific algorithm
-// instead of [Resource.Sniff].
-// See https://mimesniff.spec.whatwg.org/#context-specific-sniffing.
-//
-// The standard applies the image, audio or video and font rules without
-// looking at the no-sniff flag or at what the user agent supports, and so do
-// these methods; Fetch decides separately whether a nosniff response may be
-// used at all (it blocks scripts and style sheets of the wrong type).
-
 // SniffImage implements the rules for sniffing images specifically.
 //
-// They are used for an img element and the like:
-//
-//  1. A supplied XML MIME type (such as image/svg+xml) is the computed type.
-//  2. Otherwise the type the image table matches ([MatchImageTypePattern]),
-//     if any, is the computed type.
-//  3. Otherwise the supplied type is.
-//
-// The result is the supplied type, possibly undefined, or an image MIME type.
+// They are used for an img element and the like: a supplied XML MIME type
+// (such as image/svg+xml) is the computed type; otherwise the type
+// [MatchImageTypePattern] matches, if any; otherwise the supplied type,
+// possibly undefined.
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-an-image-context.
 func (r Resource) SniffImage() MIMEType { return r.sniffSpecifically(MatchImageTypePattern) }
 
@@ -57,10 +43,8 @@ func (r Resource) sniffSpecifically(match func([]byte) (MIMEType, bool)) MIMETyp
 // specifically.
 //
 // They are used for audio and video elements: a supplied XML MIME type is
-// the computed type; otherwise the type the audio or video table and the
-// MP4, WebM and MP3 signatures match ([MatchAudioOrVideoTypePattern]), if
-// any; otherwise the supplied type. The result is the supplied type,
-// possibly undefined, or an audio or video MIME type.
+// the computed type; otherwise the type [MatchAudioOrVideoTypePattern]
+// matches, if any; otherwise the supplied type, possibly undefined.
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-an-audio-or-video-context.
 func (r Resource) SniffAudioOrVideo() MIMEType {
 	return r.sniffSpecifically(MatchAudioOrVideoTypePattern)
@@ -69,18 +53,17 @@ func (r Resource) SniffAudioOrVideo() MIMEType {
 // SniffFont implements the rules for sniffing fonts specifically.
 //
 // They are used for CSS @font-face sources: a supplied XML MIME type is the
-// computed type; otherwise the type the font table matches
-// ([MatchFontTypePattern]), if any; otherwise the supplied type. The result
-// is the supplied type, possibly undefined, or a font MIME type.
+// computed type; otherwise the type [MatchFontTypePattern] matches, if any;
+// otherwise the supplied type, possibly undefined.
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-a-font-context.
 func (r Resource) SniffFont() MIMEType { return r.sniffSpecifically(MatchFontTypePattern) }
 
 // SniffPlugin implements the rules for sniffing in a plugin context (embed
 // and object elements).
 //
-// An undefined supplied type gives application/octet-stream, and any other
-// supplied type is the computed type. The standard marks the first step as
-// unfinished; this follows it as written.
+// An undefined supplied type gives application/octet-stream; any other is
+// the computed type. The standard marks the first step as unfinished; this
+// follows it as written.
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-a-plugin-context.
 func (r Resource) SniffPlugin() MIMEType {
 	if !r.Supplied.IsValid() {
@@ -92,22 +75,18 @@ func (r Resource) SniffPlugin() MIMEType {
 // SniffStyle implements the rules for sniffing in a style context (style
 // sheets).
 //
-// The supplied type is the computed type. For an undefined supplied type
-// the standard's step is unfinished ("If the supplied MIME type is
-// undefined, …"); SniffStyle returns the undefined type, the zero MIMEType,
-// rather than guess: browsers do not sniff style sheets, and with nosniff
-// Fetch blocks a style sheet whose type is not text/css.
+// The supplied type is the computed type. Where the standard's step for an
+// undefined supplied type is unfinished, SniffStyle returns the undefined
+// type rather than guess, as browsers do not sniff style sheets.
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-a-style-context.
 func (r Resource) SniffStyle() MIMEType { return r.Supplied }
 
 // SniffScript implements the rules for sniffing in a script context (scripts
 // and workers).
 //
-// The supplied type is the computed type. For an undefined supplied type
-// the standard's step is unfinished; SniffScript returns the undefined
-// type, the zero MIMEType, rather than guess: browsers do not sniff
-// scripts, and with nosniff Fetch blocks a script whose type is not a
-// JavaScript MIME type.
+// The supplied type is the computed type. Where the standard's step for an
+// undefined supplied type is unfinished, SniffScript returns the undefined
+// type rather than guess, as browsers do not sniff scripts.
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-a-script-context.
 func (r Resource) SniffScript() MIMEType { return r.Supplied }
 
@@ -127,8 +106,14 @@ func (r Resource) SniffCacheManifest() MIMEType { return textCacheManifest }
 
 // A SniffingContext is a context in which a browser sniffs a resource.
 //
-// It chooses a context-specific sniffing algorithm with [Resource.SniffIn].
-// The zero value is BrowsingContext.
+// In some contexts a browser only cares whether a resource is of the kind
+// the context can use, and sniffs it with a context-specific algorithm
+// instead of [Resource.Sniff]; [Resource.SniffIn] chooses it. The image,
+// audio or video and font rules, like the standard, look neither at the
+// no-sniff flag nor at what the user agent supports: Fetch decides
+// separately whether a nosniff response may be used at all, and blocks a
+// script whose type is not a JavaScript MIME type and a style sheet whose
+// type is not text/css. The zero value is BrowsingContext.
 // See https://mimesniff.spec.whatwg.org/#context-specific-sniffing.
 type SniffingContext uint8
 
@@ -173,9 +158,7 @@ func (c SniffingContext) MarshalText() ([]byte, error) {
 }
 
 // UnmarshalText sets c to the context with the given name, one of those
-// String returns.
-//
-// With MarshalText, it lets a SniffingContext be a JSON string or a
+// String returns, so that a SniffingContext can be a JSON string or a
 // command-line flag (flag.TextVar).
 func (c *SniffingContext) UnmarshalText(text []byte) error {
 	if i, ok := enumIndex(contextNames[:], text); ok {

@@ -35,7 +35,7 @@ func ExampleExtension_formatDetector() {
 	}
 	for _, u := range uploads {
 		declared, ext := detect(u.data)
-		hs := mimesniff.SafeHeaders(declared, u.data, mimesniff.DefaultPolicy)
+		hs := mimesniff.SafeHeaders(declared, u.data)
 		if ext == "" {
 			ext = mimesniff.Extension(hs.ContentType) // a type the package computed
 		}

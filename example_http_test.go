@@ -138,11 +138,12 @@ func ExampleSuppliedFromHTTP() {
 }
 
 // The charset of an earlier Content-Type with the same essence carries over
-// in Fetch, and a value that does not parse is skipped.
-func ExampleSuppliedFromFetch() {
+// in Fetch, and a value that does not parse is skipped; the standard reads
+// the last value only.
+func ExampleExtractMIMEType_standard() {
 	h := http.Header{"Content-Type": {"text/html;charset=gbk", "text/html", "bogus"}}
 	fromHTTP, _ := mimesniff.SuppliedFromHTTP(h)
-	fromFetch, _ := mimesniff.SuppliedFromFetch(h)
+	fromFetch, _ := mimesniff.ExtractMIMEType(h)
 	fmt.Printf("standard: %q\n", fromHTTP)
 	fmt.Printf("Fetch: %q\n", fromFetch)
 	// Output:

@@ -18,7 +18,8 @@ import (
 // nowhere: with image/png and nosniff, Fetch blocks it as a script and every
 // browser shows it as an image. Served with no type, the same bytes render
 // as a page that runs script with the server's origin in every profile, and
-// run as a classic script.
+// run as a classic script. Any response can be a same-origin XML document's
+// XSLT style sheet, whatever its headers.
 func ExampleReportFor() {
 	page := []byte("<html><script>alert(1)</script>")
 
@@ -36,27 +37,28 @@ func ExampleReportFor() {
 	// Output:
 	// image/png, nosniff: false false
 	// no type: true true
-	//   document in standard,chromium,firefox
-	//   embed in standard,chromium,firefox
-	//   frame in standard,chromium,firefox
-	//   iframe in standard,chromium,firefox
-	//   object in standard,chromium,firefox
-	//   script in standard,chromium,firefox
-	//   sharedworker in chromium
-	//   worker in chromium
+	//   document in standard,chromium,firefox,webkit
+	//   embed in standard,chromium,firefox,webkit
+	//   frame in standard,chromium,firefox,webkit
+	//   iframe in standard,chromium,firefox,webkit
+	//   object in standard,chromium,firefox,webkit
+	//   script in standard,chromium,firefox,webkit
+	//   sharedworker in chromium,webkit
+	//   worker in chromium,webkit
+	//   xslt in standard,chromium,firefox,webkit
 }
 
 // SafeHeaders chooses the headers for bytes whose type nobody declared:
 // a type a browser computes with nosniff, never HTML, and nosniff.
 func ExampleSafeHeaders() {
-	hs := mimesniff.SafeHeaders(mimesniff.MIMEType{}, []byte("<html><script>alert(1)</script>"), mimesniff.DefaultPolicy)
+	hs := mimesniff.SafeHeaders(mimesniff.MIMEType{}, []byte("<html><script>alert(1)</script>"))
 	h := http.Header{}
 	hs.Set(h)
 	fmt.Println(h.Get("Content-Type"), h.Get("X-Content-Type-Options"))
 
 	// A server that explicitly declares an active type gets it, with the
 	// policy's headers.
-	hs = mimesniff.SafeHeaders(mimesniff.MustParse("image/svg+xml"), []byte("<svg onload=alert(1)>"), mimesniff.DefaultPolicy)
+	hs = mimesniff.SafeHeaders(mimesniff.MustParse("image/svg+xml"), []byte("<svg onload=alert(1)>"))
 	fmt.Println(hs.ContentType, hs.ContentDisposition, hs.ContentSecurityPolicy)
 	// Output:
 	// text/plain nosniff
@@ -96,7 +98,7 @@ func ExampleSafeHeaders_uploads() {
 	images := map[string]bool{"image/png": true, "image/gif": true, "image/jpeg": true, "image/webp": true}
 	upload := func(claim string, data []byte) (mimesniff.Headers, bool) {
 		declared, _ := mimesniff.Parse(claim) // the zero MIMEType when there is no claim
-		hs := mimesniff.SafeHeaders(declared, data, mimesniff.DefaultPolicy)
+		hs := mimesniff.SafeHeaders(declared, data)
 		return hs, images[hs.ContentType.Essence()]
 	}
 	page := []byte("<html><script>alert(1)</script>")

@@ -4,6 +4,8 @@
 
 package mimesniff
 
+import "net/http"
+
 // This file exports to the tests of package mimesniff_test the internals they
 // check, as net/netip does. Test files are not compiled into the package, so
 // nothing here costs its users anything.
@@ -36,8 +38,20 @@ var SignatureTables = []SignatureTable{
 	exportTable("audio or video", audioVideoRows, audioVideoTable),
 	exportTable("font", fontRows, fontTable),
 	exportTable("archive", archiveRows, archiveTable),
-	exportTable("unknown, scriptable", scriptableRows, scriptableTable),
-	exportTable("unknown, not scriptable", unknownRows, unknownTable),
+	exportTable("unknown, scriptable", scriptableRows, compileTable(scriptableRows)),
+	exportTable("unknown, not scriptable", unknownRows, compileTable(unknownRows)),
+	exportTable("unknown rules, scriptable",
+		concat(scriptableRows, unknownRows, imageRows, audioVideoRows), unknownTablesScriptable),
+	exportTable("unknown rules, not scriptable",
+		concat(unknownRows, imageRows, audioVideoRows), unknownTables),
+}
+
+func concat(tables ...[]sigRow) []sigRow {
+	var rows []sigRow
+	for _, t := range tables {
+		rows = append(rows, t...)
+	}
+	return rows
 }
 
 func exportTable(name string, rows []sigRow, t *sigTable) SignatureTable {
@@ -74,4 +88,17 @@ func exportIEFilters(fs []ieFilter) []IEFilter {
 		out = append(out, IEFilter{f.mime, f.cond == ieMoreThan, f.n, f.mask, f.sigs, f.text})
 	}
 	return out
+}
+
+// BlockedDueToNoSniff and BlockedDueToMIMEType are Fetch's two blocking
+// algorithms over a header list, as ReportFor runs them for every
+// destination.
+func BlockedDueToNoSniff(h http.Header, d Destination) bool {
+	t, ok := ExtractMIMEType(h)
+	return blockedNoSniff(DetermineNoSniff(h), t, ok, d)
+}
+
+func BlockedDueToMIMEType(h http.Header, d Destination) bool {
+	t, ok := ExtractMIMEType(h)
+	return blockedMIMEType(t, ok, d)
 }

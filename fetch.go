@@ -101,14 +101,11 @@ func (d Destination) MarshalText() ([]byte, error) {
 	return enumText(destinationNames[:], int(d), "Destination")
 }
 
-// IsScriptLike reports whether d is script-like.
+// IsScriptLike reports whether d is script-like: "audioworklet",
+// "paintworklet", "script", "serviceworker", "sharedworker" or "worker".
 //
-// The script-like destinations are "audioworklet", "paintworklet",
-// "script", "serviceworker", "sharedworker" and "worker".
-//
-// Fetch warns that "xslt" can cause script execution too but is not in the
-// list; IsScriptLike follows the list, and [ReportFor] treats XSLT on its
-// own.
+// It follows Fetch's list, which leaves out "xslt" though Fetch warns that
+// it can run script too; [ReportFor] treats XSLT on its own.
 // See https://fetch.spec.whatwg.org/#request-destination-script-like.
 func (d Destination) IsScriptLike() bool {
 	switch d {
@@ -119,41 +116,27 @@ func (d Destination) IsScriptLike() bool {
 	return false
 }
 
-// BlockedDueToNoSniff reports whether nosniff blocks a response with header
-// list h for destination d.
+// blockedNoSniff reports whether nosniff blocks a response of type mimeType
+// for destination d.
 //
 // It implements "should response to request be blocked due to nosniff?"
-// for a response with header list h to a request with destination d.
-//
-// With nosniff ([DetermineNoSniff]), a script-like destination is blocked
-// unless the type extracted from h ([ExtractMIMEType]) is a JavaScript MIME
-// type, and a style sheet unless its essence is text/css. A missing or
-// unparsable Content-Type is blocked too. Other destinations are never
-// blocked: only scripts and style sheets had exploits, and blocking images
-// broke deployed content.
+// for a response with the nosniff flag nosniff ([DetermineNoSniff]) and
+// the type extracted from its header list, mimeType ([ExtractMIMEType]; ok
+// false for failure), which a report computes once for every destination.
+// With nosniff, a script-like destination is blocked unless the type is a
+// JavaScript MIME type, and a style sheet unless its essence is text/css; a
+// missing or unparsable Content-Type is blocked too. Other destinations are
+// never blocked: only scripts and style sheets had exploits, and blocking
+// images broke deployed content.
 // See https://fetch.spec.whatwg.org/#should-response-to-request-be-blocked-due-to-nosniff?.
-func BlockedDueToNoSniff(h http.Header, d Destination) bool {
+func blockedNoSniff(nosniff bool, mimeType MIMEType, ok bool, d Destination) bool {
 	// 1. If determine nosniff with response's header list is false, then
 	// return allowed.
-	if !DetermineNoSniff(h) {
+	if !nosniff {
 		return false
 	}
 	// 2. Let mimeType be the result of extracting a MIME type from
 	// response's header list.
-	mimeType, ok := ExtractMIMEType(h)
-	return blockedNoSniff(true, mimeType, ok, d)
-}
-
-// blockedNoSniff reports whether nosniff blocks a response of type mimeType
-// for d.
-//
-// It is steps 3 to 6 of BlockedDueToNoSniff, for a response with the
-// nosniff flag nosniff and extracted type mimeType (ok false for failure),
-// so that a report extracts the type once for every destination.
-func blockedNoSniff(nosniff bool, mimeType MIMEType, ok bool, d Destination) bool {
-	if !nosniff {
-		return false
-	}
 	// 3. Let destination be request's destination.
 	// 4. If destination is script-like and mimeType is failure or is not a
 	// JavaScript MIME type, then return blocked.
@@ -169,25 +152,18 @@ func blockedNoSniff(nosniff bool, mimeType MIMEType, ok bool, d Destination) boo
 	return false
 }
 
-// BlockedDueToMIMEType reports whether its MIME type blocks a response with
-// header list h for destination d.
+// blockedMIMEType reports whether its MIME type blocks a response of type
+// mimeType for destination d.
 //
 // It implements "should response to request be blocked due to its MIME
-// type?" for a response with header list h to a request with destination
-// d: a script-like destination is blocked when the type extracted from h
-// ([ExtractMIMEType]) is audio, image, video or text/csv, whatever nosniff
-// says. A missing or unparsable Content-Type is allowed.
+// type?" for the type extracted from the response's header list, mimeType
+// ([ExtractMIMEType]; ok false for failure): a script-like destination is
+// blocked when the type is audio, image, video or text/csv, whatever
+// nosniff says. A missing or unparsable Content-Type is allowed.
 // See https://fetch.spec.whatwg.org/#should-response-to-request-be-blocked-due-to-mime-type?.
-func BlockedDueToMIMEType(h http.Header, d Destination) bool {
+func blockedMIMEType(mimeType MIMEType, ok bool, d Destination) bool {
 	// 1. Let mimeType be the result of extracting a MIME type from
 	// response's header list.
-	mimeType, ok := ExtractMIMEType(h)
-	return blockedMIMEType(mimeType, ok, d)
-}
-
-// blockedMIMEType is steps 2 to 5 of BlockedDueToMIMEType, for the extracted
-// type mimeType (ok false for failure).
-func blockedMIMEType(mimeType MIMEType, ok bool, d Destination) bool {
 	// 2. If mimeType is failure, then return allowed.
 	if !ok {
 		return false
@@ -211,66 +187,16 @@ func blockedMIMEType(mimeType MIMEType, ok bool, d Destination) bool {
 	return false
 }
 
-// ScriptTypeAllowed reports whether HTML accepts a script of type t for
-// destination d.
-//
-// t is the type extracted from the response's header list
-// ([ExtractMIMEType]); module tells a module script from a classic one for
-// DestinationScript and the workers, and a CSS module script from a style
-// sheet for DestinationStyle. It applies after Fetch, which may already
-// have blocked the response ([BlockedDueToNoSniff], [BlockedDueToMIMEType]).
-//
-//   - A classic script (DestinationScript, module false) runs whatever its
-//     type: only Fetch's blocking stops it.
-//   - A JavaScript module script, on any script-like destination, needs a
-//     JavaScript MIME type; a JSON module script (DestinationJSON) a JSON
-//     MIME type; a CSS module script (DestinationStyle, module true) the
-//     essence text/css. See
-//     https://html.spec.whatwg.org/multipage/webappapis.html#fetch-a-single-module-script.
-//     Worklets (DestinationAudioWorklet, DestinationPaintWorklet) only load
-//     module scripts.
-//   - A classic worker or shared worker script needs a JavaScript MIME type,
-//     as HTML's "fetch a classic worker script" checks for HTTP(S) URLs. See
-//     https://html.spec.whatwg.org/multipage/webappapis.html#fetch-a-classic-worker-script.
-//   - A service worker script needs a JavaScript MIME type, classic or
-//     module: the Update algorithm rejects any other with a SecurityError.
-//     See https://w3c.github.io/ServiceWorker/#update-algorithm.
-//
-// A style sheet (DestinationStyle, module false) also needs text/css,
-// except for a same-origin style sheet of a quirks-mode document (see
-// https://html.spec.whatwg.org/multipage/links.html#link-type-stylesheet);
-// ScriptTypeAllowed reports true for it, as for every other destination,
-// on which HTML makes no such check.
-func ScriptTypeAllowed(t MIMEType, d Destination, module bool) bool {
-	switch d {
-	case DestinationScript:
-		return !module || t.IsJavaScript()
-	case DestinationWorker, DestinationSharedWorker, DestinationServiceWorker,
-		DestinationAudioWorklet, DestinationPaintWorklet:
-		return t.IsJavaScript()
-	case DestinationJSON:
-		return t.IsJSON()
-	case DestinationStyle:
-		return !module || t.Essence() == "text/css"
-	}
-	return true
-}
-
 // ExtractMIMEType implements Fetch's "extract a MIME type" on the
 // Content-Type values of h.
 //
-// Every value, split at commas outside quoted strings, is parsed as a MIME
-// type from bytes; the last one that parses and whose essence is not */*
-// wins, and it takes the charset of an earlier value with the same essence
-// when it has none itself. It reports false when there is no Content-Type
-// header or no value parses; the MIMEType is then the zero value, so
-// r.Supplied, _ = ExtractMIMEType(h) is the Fetch way of setting a
-// [Resource]'s supplied MIME type.
-//
-// Values are looked up under the canonical key "Content-Type", as
-// [http.Header.Values] does; every value net/http reads from the wire is
-// stored there.
-//
+// Every value, split at commas outside quoted strings, is parsed from bytes;
+// the last that parses and is not */* wins, and takes the charset of an
+// earlier value with the same essence if it has none. It reports false, with
+// the zero MIMEType, when there is no Content-Type or no value parses, so
+// r.Supplied, _ = ExtractMIMEType(h) sets a [Resource]'s supplied type the
+// Fetch way. Values are read under the canonical key, as
+// [http.Header.Values] does.
 // See https://fetch.spec.whatwg.org/#concept-header-extract-mime-type.
 func ExtractMIMEType(h http.Header) (MIMEType, bool) {
 	// 2. Let values be the result of getting, decoding, and splitting
@@ -321,14 +247,11 @@ func ExtractMIMEType(h http.Header) (MIMEType, bool) {
 
 // DetermineNoSniff implements Fetch's "determine nosniff" on h.
 //
-// It reports whether the first value of h's X-Content-Type-Options header,
-// split at commas outside quoted strings and stripped of tabs and spaces, is
-// "nosniff" in any case. So "nosniff," and "NoSniff, x" count and
-// ", nosniff" does not. Values are looked up under the canonical key
-// "X-Content-Type-Options".
-//
-// The result is a [Resource]'s NoSniff flag.
-//
+// It reports whether the first value of X-Content-Type-Options, split at
+// commas outside quoted strings and trimmed of tabs and spaces, is "nosniff"
+// in any case: "NoSniff, x" counts and ", nosniff" does not. Values are read
+// under the canonical key, as [http.Header.Values] does. The result is a
+// [Resource]'s NoSniff flag.
 // See https://fetch.spec.whatwg.org/#determine-nosniff.
 func DetermineNoSniff(h http.Header) bool {
 	// 1. Let values be the result of getting, decoding, and splitting
@@ -348,9 +271,17 @@ func DetermineNoSniff(h http.Header) bool {
 //
 // It returns the values of name in h joined with ", ", or false when there
 // are none. It allocates only when there are several values.
+//
+// Like [http.Header.Values], and like every function of the package that
+// reads a header, it looks the values up under the canonical key, such as
+// "Content-Type", which name must be (it is looked up as it is, sparing
+// the canonicalization that Values does on every call). net/http stores
+// every header it reads there, and Header.Set and Add do too, but a Header
+// written by hand as a map with another key, such as
+// http.Header{"content-type": ...}, has no Content-Type for the package.
 // See https://fetch.spec.whatwg.org/#concept-header-list-get.
 func getHeader(h http.Header, name string) (string, bool) {
-	values := h.Values(name)
+	values := h[name]
 	switch len(values) {
 	case 0:
 		return "", false
@@ -410,18 +341,12 @@ func splitNext(list string) (value, rest string, more bool) {
 
 // LegacyExtractEncoding implements Fetch's "legacy extract an encoding".
 //
-// It returns the name of the encoding labelled by t's charset parameter,
-// such as "windows-1252" for text/html;charset=ISO-8859-1, or fallback when
-// t is the zero value, has no charset parameter, or its label is not one of
-// the Encoding Standard's labels. Labels are matched as the Encoding
-// Standard's "get an encoding" does: ASCII whitespace is trimmed and case is
-// ignored. Names are the Encoding Standard's, such as "UTF-8", "Shift_JIS"
-// and "replacement".
-//
-// The computed MIME type of sniffing never carries a charset (the
-// text-or-binary rules return text/plain without parameters), so take it from
-// the supplied MIME type, or from [ExtractMIMEType].
-//
+// It returns the Encoding Standard's name (such as "UTF-8", "windows-1252"
+// or "replacement") of the encoding that t's charset parameter labels, so
+// text/html;charset=ISO-8859-1 gives "windows-1252", and fallback when t has
+// no charset or an unknown label. Labels are matched with ASCII whitespace
+// trimmed and case ignored. A computed type from sniffing never has a
+// charset: take t from the supplied MIME type or [ExtractMIMEType].
 // See https://fetch.spec.whatwg.org/#legacy-extract-an-encoding and
 // https://encoding.spec.whatwg.org/#concept-encoding-get.
 func LegacyExtractEncoding(t MIMEType, fallback string) string {
@@ -545,16 +470,15 @@ var (
 // undone, so that it was not sniffed.
 //
 // [ResourceFromHTTP] and [ResourceFromResponse] return it, and the body they
-// return yields it, when Content-Encoding lists a coding that is not
-// supported (Err is [ErrUnsupportedContentCoding]; nothing has been read)
-// or more than five codings, or when the coded bytes are not a valid stream
-// of their coding: empty, cut short (Err is [io.ErrUnexpectedEOF]),
-// corrupt (Err is the decompressor's error, such as [gzip.ErrChecksum],
-// [gzip.ErrHeader], [zlib.ErrChecksum] or a [flate.CorruptInputError]),
-// followed by more bytes inside the coding around it, or needing more than
-// 1 MiB of coded bytes for the resource header. A crawler can tell "not
-// sniffed" from "sniffed" with errors.As, and "a coding I could decode
-// myself" with errors.Is(err, ErrUnsupportedContentCoding).
+// return yields it, perhaps only at its end (Err [gzip.ErrChecksum]). Err is
+// [ErrUnsupportedContentCoding] for a coding the package does not decode;
+// nothing has been read then, so the caller can decode the body and call again
+// with the coding removed from the header. Otherwise the coded bytes are not a
+// valid stream: cut short ([io.ErrUnexpectedEOF]), corrupt (the decompressor's
+// error, such as [gzip.ErrHeader] or a [flate.CorruptInputError]), empty, more
+// than five codings deep, followed by more bytes inside the coding around it,
+// or more than 1 MiB for the resource header. A crawler tells "not sniffed"
+// from "sniffed" with errors.As.
 type ContentCodingError struct {
 	// Coding is the content coding at fault, in lower case as
 	// Content-Encoding lists it, such as "br" or "x-gzip"; for too many
@@ -594,7 +518,7 @@ func (e *ContentCodingError) Unwrap() error { return e.Err }
 // https://www.rfc-editor.org/rfc/rfc9110#section-8.4.
 func contentCodings(h http.Header) ([]string, error) {
 	var codings []string
-	for _, v := range h.Values("Content-Encoding") {
+	for _, v := range h["Content-Encoding"] {
 		for c := range strings.SplitSeq(v, ",") {
 			c = lowerString(strings.Trim(c, " \t")) // byte-lowercase
 			switch c {
@@ -618,7 +542,8 @@ func contentCodings(h http.Header) ([]string, error) {
 // first.
 //
 // Each decompressor is made at the first read, and reads only as much of
-// the coded bytes as its output needs. Its errors are *ContentCodingError
+// the coded bytes as its output needs, so that a small body that expands to
+// gigabytes costs no more than any other. Its errors are *ContentCodingError
 // values naming its coding, but for errors reading body itself, which are
 // returned as they are. The returned source counts the coded bytes read;
 // until its budget is lifted, more than maxCodedHeaderBytes of them are an

@@ -610,48 +610,6 @@ func testBlocked(t *testing.T, tests []blockCase, f func(http.Header, mimesniff.
 	}
 }
 
-// TestScriptTypeAllowed follows HTML's checks on script types: fetch a
-// single module script, fetch a classic worker script, and the service
-// worker Update algorithm.
-func TestScriptTypeAllowed(t *testing.T) {
-	js := mimesniff.MustParse("text/javascript;charset=x")
-	json := mimesniff.MustParse("application/ld+json")
-	css := mimesniff.MustParse("TEXT/CSS")
-	plain := mimesniff.MustParse("text/plain")
-	tests := []struct {
-		name   string
-		t      mimesniff.MIMEType
-		d      mimesniff.Destination
-		module bool
-		want   bool
-	}{
-		{"classic script, text/plain", plain, mimesniff.DestinationScript, false, true},
-		{"classic script, undefined", mimesniff.MIMEType{}, mimesniff.DestinationScript, false, true},
-		{"module script, JavaScript", js, mimesniff.DestinationScript, true, true},
-		{"module script, text/plain", plain, mimesniff.DestinationScript, true, false},
-		{"module script, undefined", mimesniff.MIMEType{}, mimesniff.DestinationScript, true, false},
-		{"classic worker, JavaScript", js, mimesniff.DestinationWorker, false, true},
-		{"classic worker, text/plain", plain, mimesniff.DestinationWorker, false, false},
-		{"shared worker, JSON", json, mimesniff.DestinationSharedWorker, false, false},
-		{"service worker, JavaScript", js, mimesniff.DestinationServiceWorker, false, true},
-		{"service worker module, text/css", css, mimesniff.DestinationServiceWorker, true, false},
-		{"audio worklet, JavaScript", js, mimesniff.DestinationAudioWorklet, true, true},
-		{"paint worklet, text/plain", plain, mimesniff.DestinationPaintWorklet, true, false},
-		{"JSON module, +json", json, mimesniff.DestinationJSON, true, true},
-		{"JSON module, JavaScript", js, mimesniff.DestinationJSON, true, false},
-		{"CSS module, TEXT/CSS", css, mimesniff.DestinationStyle, true, true},
-		{"CSS module, text/plain", plain, mimesniff.DestinationStyle, true, false},
-		{"image, text/plain", plain, mimesniff.DestinationImage, false, true},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := mimesniff.ScriptTypeAllowed(tc.t, tc.d, tc.module); got != tc.want {
-				t.Errorf("ScriptTypeAllowed(%q, %q, %v) = %v, want %v", tc.t, tc.d, tc.module, got, tc.want)
-			}
-		})
-	}
-}
-
 // encode returns b with the content codings applied in order, as
 // Content-Encoding lists them: "gzip", "zlib" (the deflate coding as HTTP
 // defines it) or "raw" (a raw deflate stream, which servers also send as

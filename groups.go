@@ -16,9 +16,8 @@ func (t MIMEType) IsImage() bool { return isImageEssence(t.Essence()) }
 
 func isImageEssence(e string) bool { return typeOf(e) == "image" }
 
-// IsAudioOrVideo reports whether t is an audio or video MIME type.
-//
-// Its type is "audio" or "video", or its essence is "application/ogg".
+// IsAudioOrVideo reports whether t is an audio or video MIME type: its type
+// is "audio" or "video", or its essence is "application/ogg".
 // See https://mimesniff.spec.whatwg.org/#audio-or-video-mime-type.
 func (t MIMEType) IsAudioOrVideo() bool { return isAudioOrVideoEssence(t.Essence()) }
 
@@ -35,12 +34,9 @@ func isAudioOrVideoEssence(e string) bool {
 // Its type is "font", or its essence is one of application/font-cff,
 // application/font-otf, application/font-sfnt, application/font-ttf,
 // application/font-woff, application/vnd.ms-fontobject and
-// application/vnd.ms-opentype.
-//
-// application/font-off is a font MIME type too. The standard listed it until
-// July 2025, when it was corrected to application/font-otf
-// (https://github.com/whatwg/mimesniff/issues/165), but web-platform-tests
-// still expect it; accepting both costs nothing.
+// application/vnd.ms-opentype, or application/font-off, which the standard
+// listed until https://github.com/whatwg/mimesniff/issues/165 and
+// web-platform-tests still expect.
 // See https://mimesniff.spec.whatwg.org/#font-mime-type.
 func (t MIMEType) IsFont() bool {
 	if t.Type() == "font" {
@@ -48,7 +44,7 @@ func (t MIMEType) IsFont() bool {
 	}
 	switch t.Essence() {
 	case "application/font-cff",
-		"application/font-off", // before whatwg/mimesniff#165; WPT still has it
+		"application/font-off", // until July 2025 (whatwg/mimesniff#165); WPT still expects it
 		"application/font-otf",
 		"application/font-sfnt",
 		"application/font-ttf",
@@ -60,18 +56,15 @@ func (t MIMEType) IsFont() bool {
 	return false
 }
 
-// IsZIPBased reports whether t is a ZIP-based MIME type.
-//
-// Its subtype ends in "+zip" or its essence is "application/zip".
+// IsZIPBased reports whether t is a ZIP-based MIME type: its subtype ends in
+// "+zip" or its essence is "application/zip".
 // See https://mimesniff.spec.whatwg.org/#zip-based-mime-type.
 func (t MIMEType) IsZIPBased() bool {
 	return strings.HasSuffix(t.Subtype(), "+zip") || t.Essence() == "application/zip"
 }
 
-// IsArchive reports whether t is an archive MIME type.
-//
-// Its essence is application/x-rar-compressed, application/zip or
-// application/x-gzip.
+// IsArchive reports whether t is an archive MIME type: its essence is
+// application/x-rar-compressed, application/zip or application/x-gzip.
 // See https://mimesniff.spec.whatwg.org/#archive-mime-type.
 func (t MIMEType) IsArchive() bool {
 	switch t.Essence() {
@@ -81,10 +74,8 @@ func (t MIMEType) IsArchive() bool {
 	return false
 }
 
-// IsXML reports whether t is an XML MIME type.
-//
-// Its subtype ends in "+xml" or its essence is "text/xml" or
-// "application/xml".
+// IsXML reports whether t is an XML MIME type: its subtype ends in "+xml" or
+// its essence is "text/xml" or "application/xml".
 // See https://mimesniff.spec.whatwg.org/#xml-mime-type.
 func (t MIMEType) IsXML() bool { return isXMLEssence(t.Essence()) }
 
@@ -96,28 +87,28 @@ func isXMLEssence(e string) bool {
 	return strings.HasSuffix(subtypeOf(e), "+xml")
 }
 
-// IsHTML reports whether t is an HTML MIME type: its essence is "text/html".
-//
-// application/xhtml+xml is an XML MIME type, not an HTML one.
+// IsHTML reports whether t is an HTML MIME type: its essence is "text/html"
+// (application/xhtml+xml is an XML MIME type, not an HTML one).
 // See https://mimesniff.spec.whatwg.org/#html-mime-type.
 func (t MIMEType) IsHTML() bool { return t.Essence() == "text/html" }
 
-// IsScriptable reports whether t is a scriptable MIME type.
+// IsScriptable reports whether t is a scriptable MIME type: an XML or HTML
+// MIME type, or essence "application/pdf".
 //
-// That is an XML MIME type, an HTML MIME type, or essence
-// "application/pdf". These are the types a browser must never be tricked
-// into: sniffing only ever yields them from the unknown-type rules, and
-// never when no-sniff is set.
+// These are the types a browser must never be tricked into: sniffing yields
+// them only from the unknown-type rules, and never when no-sniff is set.
 // See https://mimesniff.spec.whatwg.org/#scriptable-mime-type.
-func (t MIMEType) IsScriptable() bool {
-	return t.IsXML() || t.IsHTML() || t.Essence() == "application/pdf"
+func (t MIMEType) IsScriptable() bool { return isScriptableEssence(t.Essence()) }
+
+// isScriptableEssence reports whether the lower-case essence e is that of a
+// scriptable MIME type.
+func isScriptableEssence(e string) bool {
+	return e == "text/html" || e == "application/pdf" || isXMLEssence(e)
 }
 
-// IsJavaScript reports whether t is a JavaScript MIME type.
-//
-// Its essence is one of the 16 listed by the standard, such as
-// text/javascript and application/x-javascript. Parameters are ignored:
-// text/javascript;x=y is a JavaScript MIME type.
+// IsJavaScript reports whether t is a JavaScript MIME type: its essence is
+// one of the 16 the standard lists, such as text/javascript and
+// application/x-javascript, whatever its parameters.
 // See https://mimesniff.spec.whatwg.org/#javascript-mime-type.
 func (t MIMEType) IsJavaScript() bool { return isJavaScriptEssence(t.Essence()) }
 
@@ -147,12 +138,11 @@ func isJavaScriptEssence(e string) bool {
 }
 
 // IsJavaScriptEssenceMatch reports whether s is a JavaScript MIME type
-// essence match.
+// essence match, as HTML checks the type attribute of script elements.
 //
-// That is, s is an ASCII case-insensitive match for the essence of a
-// JavaScript MIME type, such as "Text/JavaScript". s is not parsed:
-// parameters and whitespace make it fail. HTML uses this for the type
-// attribute of script elements.
+// s must match the essence of a JavaScript MIME type ASCII
+// case-insensitively, such as "Text/JavaScript". It is not parsed:
+// parameters and whitespace make it fail.
 // See https://mimesniff.spec.whatwg.org/#javascript-mime-type-essence-match.
 func IsJavaScriptEssenceMatch(s string) bool {
 	var buf [len("application/x-javascript")]byte
@@ -165,10 +155,8 @@ func IsJavaScriptEssenceMatch(s string) bool {
 	return isJavaScriptEssence(string(buf[:len(s)]))
 }
 
-// IsJSON reports whether t is a JSON MIME type.
-//
-// Its subtype ends in "+json" or its essence is "application/json" or
-// "text/json".
+// IsJSON reports whether t is a JSON MIME type: its subtype ends in "+json"
+// or its essence is "application/json" or "text/json".
 // See https://mimesniff.spec.whatwg.org/#json-mime-type.
 func (t MIMEType) IsJSON() bool {
 	switch t.Essence() {
@@ -180,12 +168,12 @@ func (t MIMEType) IsJSON() bool {
 
 // Minimize reduces t to as little as tells its processing model apart.
 //
-// It implements "minimize a supported MIME type". JavaScript MIME types
-// give "text/javascript"; JSON MIME types give "application/json";
-// "image/svg+xml" stays itself; other XML MIME types give "application/xml";
-// a type for which supported returns true gives its essence; anything else,
-// and the zero MIMEType, gives "". A nil supported means every MIME type is
-// supported. Fetch uses the result as a response's body info content type.
+// It implements "minimize a supported MIME type", which Fetch uses for a
+// response's body info content type: JavaScript gives "text/javascript",
+// JSON "application/json", image/svg+xml itself, other XML
+// "application/xml", a type supported reports true for (every type, if
+// supported is nil) its essence, and anything else, zero MIMEType included,
+// "".
 // See https://mimesniff.spec.whatwg.org/#minimize-a-supported-mime-type.
 func Minimize(t MIMEType, supported func(MIMEType) bool) string {
 	switch {

@@ -13,68 +13,26 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
-// An Option configures [Handler].
-type Option func(*config)
-
-type config struct {
-	policy Policy
-}
-
-// WithPolicy sets the policy Handler applies to responses that render as a
-// document that runs script (default [DefaultPolicy]).
+// Handler wraps next, a handler that serves untrusted bytes, so that every
+// response leaves with the headers [SafeHeaders] chooses for it.
 //
-// WithPolicy(0) adds nothing for them.
-func WithPolicy(p Policy) Option { return func(c *config) { c.policy = p } }
-
-// Handler wraps next, a handler that serves untrusted bytes, so that no
-// response leaves without the headers that keep a browser from running them.
-//
-// Every response gets the headers [SafeHeaders] chooses, from the type the
-// handler declared and the first bytes it writes: the declared type, or,
-// where it declared none or an unknown type (unknown/unknown,
-// application/unknown, */*), the type a browser computes with nosniff, which
-// is never HTML, XML or PDF; X-Content-Type-Options: nosniff, exactly; and,
-// for a type that renders as a document that runs script in some browser
-// profile, the policy's headers ([WithPolicy]). An attachment keeps the
-// handler's own Content-Disposition parameters (its filename). So a
-// handler that declares text/xsl itself, as http.FileServer does for a .xsl
-// file where the system's MIME table says so, gets the policy.
-//
-// The handler's headers are read as net/http sends them: under any spelling
-// of their names (a lower-case "content-type" key is sent as is, and a
-// browser reads it), with several values read as browsers read them
-// ([ExtractMIMEType]), and as they stand when the handler first writes or
-// calls WriteHeader, when net/http would send them; later changes to these
-// four headers are undone, as net/http ignores them. Several Content-Type
-// values, or several spellings, are sent as one value, and a value is
-// written back as the bytes it was.
-//
-// Where the handler declared a type, the response passes through at once.
-// Otherwise Handler holds back the first HeaderSize bytes the handler writes
-// (fewer when the body ends sooner or the handler flushes), then sends the
-// headers and the bytes. An empty body gets nosniff and no type, as do
-// bodiless status codes (1xx, 204, 304), which get the policy when their
-// declared type calls for it.
-//
-// It passes through Flush (after sending what it holds), the features of
-// [http.ResponseController] (SetWriteDeadline and the others by Unwrap;
-// Hijack, after sending what it holds, where the writer supports it),
-// io.ReaderFrom, HEAD requests (sniffing what the handler writes, as for
-// GET) and 1xx responses, and never changes, drops or reorders a body byte.
-// WriteHeader panics for an invalid status code, as net/http's does. If next
-// panics, a response it began is sent as it stands and the panic goes on;
-// one it did not begin is not sent, so the client sees the failure as it
-// would without Handler.
-func Handler(next http.Handler, opts ...Option) http.Handler {
-	c := config{policy: DefaultPolicy}
-	for _, o := range opts {
-		o(&c)
-	}
+// The declared type is next's Content-Type as net/http sends it: under any
+// spelling of the name, several values read as browsers read them and sent
+// as one, frozen at next's first Write or WriteHeader. Where next declared
+// none or an unknown type, Handler holds back up to HeaderSize bytes to
+// sniff them. It never changes a body byte, passes Flush, Hijack, ReadFrom
+// and [http.ResponseController] through, and fails as net/http does:
+// WriteHeader panics for an invalid code, and a panic before next began the
+// response sends nothing. As with net/http's own, the ResponseWriter next
+// gets must not be used after next returns: Handler reuses it.
+func Handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sw := &sniffWriter{w: w, policy: c.policy}
-		defer sw.release()
+		sw := writers.Get().(*sniffWriter)
+		sw.reset(w)
+		defer writers.Put(sw)
 		done := false
 		defer func() {
 			if !done && sw.state == holding {
@@ -100,13 +58,14 @@ const (
 // policyHeaders are the headers Handler decides, in their canonical form.
 var policyHeaders = [...]string{"Content-Type", "X-Content-Type-Options", "Content-Disposition", "Content-Security-Policy"}
 
-// heldBuffers holds the buffers of sniffWriters between responses.
-var heldBuffers = sync.Pool{New: func() any { return new([HeaderSize]byte) }}
+// writers holds sniffWriters between responses, so that a response costs
+// no allocation for the writer and its buffer. As net/http's own writer, the
+// one next gets must not be used after next returns.
+var writers = sync.Pool{New: func() any { return new(sniffWriter) }}
 
 // sniffWriter is the http.ResponseWriter of Handler.
 type sniffWriter struct {
 	w      http.ResponseWriter
-	policy Policy
 	state  int
 	status int // the status the handler wrote, or 0
 
@@ -114,8 +73,13 @@ type sniffWriter struct {
 	// the response.
 	frozen [len(policyHeaders)][]string
 
-	n   int               // bytes held in buf
-	buf *[HeaderSize]byte // from heldBuffers, while holding
+	n   int              // bytes held in buf
+	buf [HeaderSize]byte // the first bytes, while holding
+}
+
+// reset readies s, from the pool, for a response written to w.
+func (s *sniffWriter) reset(w http.ResponseWriter) {
+	s.w, s.state, s.status, s.frozen, s.n = w, fresh, 0, [len(policyHeaders)][]string{}, 0
 }
 
 func (s *sniffWriter) Header() http.Header { return s.w.Header() }
@@ -165,12 +129,11 @@ func (s *sniffWriter) begin() {
 	if status == 0 {
 		status = http.StatusOK
 	}
-	if t, ok := ExtractMIMEType(h); !bodyAllowed(status) || ok && !isUnknownEssence(t.Essence()) {
+	if t, ok := ExtractMIMEType(h); !bodyAllowed(status) || ok && !needsBytes(t) {
 		s.send()
 		return
 	}
 	s.state = holding
-	s.buf = heldBuffers.Get().(*[HeaderSize]byte)
 }
 
 // bodyAllowed reports whether a response with status code may have a body.
@@ -266,21 +229,10 @@ func (s *sniffWriter) commit() {
 	}
 }
 
-// release returns the buffer to the pool.
-func (s *sniffWriter) release() {
-	if s.buf != nil {
-		heldBuffers.Put(s.buf)
-		s.buf = nil
-	}
-}
-
 // send sets the headers from the frozen ones and what is held, writes the
 // status and the held bytes, and marks the writer sent.
 func (s *sniffWriter) send() error {
-	var held []byte
-	if s.buf != nil {
-		held = s.buf[:s.n]
-	}
+	held := s.buf[:s.n]
 	s.state = sent
 	h := s.w.Header()
 	mergeSpellings(h) // drop spellings added since the response began
@@ -309,24 +261,55 @@ func (s *sniffWriter) send() error {
 
 // setHeaders sets in h the headers SafeHeaders chooses for the declared type
 // in h and the body's first bytes held.
+//
+// An empty body, and a bodiless status (204, 304), get nosniff and no type
+// unless one was declared. An attachment keeps the parameters (the
+// filename) of the handler's own Content-Disposition. A Content-Type is
+// rewritten only when SafeHeaders chose another type or the standard and
+// Fetch would read the handler's value otherwise, and then as the bytes a
+// browser reads (MIMEType.Bytes).
 func (s *sniffWriter) setHeaders(h http.Header, held []byte, body bool) {
 	declared, ok := ExtractMIMEType(h)
-	typed := ok && !isUnknownEssence(declared.Essence())
+	typed := ok && !needsBytes(declared)
+	var values []string // one allocation for the values set
+	set := func(k, v string) {
+		if values == nil {
+			values = make([]string, 0, len(policyHeaders))
+		}
+		values = append(values, v)
+		n := len(values)
+		h[k] = values[n-1 : n : n]
+	}
 	if typed || body && len(held) > 0 {
-		hs := SafeHeaders(declared, held, s.policy)
+		hs := SafeHeaders(declared, held)
 		if v := h["Content-Type"]; len(v) != 1 || !sameType(v[0], hs.ContentType) {
-			h["Content-Type"] = []string{string(hs.ContentType.Bytes())}
+			set("Content-Type", headerValue(hs.ContentType))
 		}
 		if hs.ContentDisposition != "" {
-			h["Content-Disposition"] = []string{attachment(h["Content-Disposition"])}
+			set("Content-Disposition", attachment(h["Content-Disposition"]))
 		}
 		if hs.ContentSecurityPolicy != "" {
-			h.Add("Content-Security-Policy", hs.ContentSecurityPolicy)
+			if csp := h["Content-Security-Policy"]; len(csp) > 0 {
+				h["Content-Security-Policy"] = append(csp, hs.ContentSecurityPolicy)
+			} else {
+				set("Content-Security-Policy", hs.ContentSecurityPolicy)
+			}
 		}
 	}
 	if v := h["X-Content-Type-Options"]; len(v) != 1 || v[0] != "nosniff" {
-		h["X-Content-Type-Options"] = []string{"nosniff"}
+		set("X-Content-Type-Options", "nosniff")
 	}
+}
+
+// headerValue returns t as a header value: its serialization, isomorphic
+// encoded when it holds a code point beyond ASCII (MIMEType.Bytes).
+func headerValue(t MIMEType) string {
+	for i := 0; i < len(t.s); i++ {
+		if t.s[i] >= utf8.RuneSelf {
+			return string(t.Bytes())
+		}
+	}
+	return t.s
 }
 
 // sameType reports whether the Content-Type value v is read as t both by
@@ -361,6 +344,27 @@ func attachment(values []string) string {
 // The values keep the order in which net/http writes them: it writes the
 // keys in sorted order, each with its values in order.
 func mergeSpellings(h http.Header) {
+	for k := range h {
+		if otherSpelling(k) {
+			mergeAll(h)
+			return
+		}
+	}
+}
+
+// otherSpelling reports whether k spells a name of policyHeaders other than
+// its canonical way.
+func otherSpelling(k string) bool {
+	for _, name := range policyHeaders {
+		if len(k) == len(name) && k != name && asciiEqualFold(k, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// mergeAll is mergeSpellings once a spelling is found.
+func mergeAll(h http.Header) {
 	for _, name := range policyHeaders {
 		var keys []string
 		for k := range h {

@@ -183,13 +183,15 @@ func TestSuppliedFromHTTP(t *testing.T) {
 	})
 }
 
-func TestSuppliedFromFetch(t *testing.T) {
+// TestSuppliedFromHTTPAndFetch sets the standard's reading of several
+// Content-Type values beside Fetch's.
+func TestSuppliedFromHTTPAndFetch(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
 		values    []string // Content-Type header lines; nil: no header
-		wantFetch string   // SuppliedFromFetch: Fetch's "extract a MIME type"
+		wantFetch string   // ExtractMIMEType: Fetch's "extract a MIME type"
 		wantHTTP  string   // SuppliedFromHTTP: the standard's last value
-		apache    bool     // from the last raw value, for both
+		apache    bool     // SuppliedFromHTTP: from the last raw value
 	}{
 		{name: "no Content-Type"},
 		{name: "one value", values: []string{"text/html"}, wantFetch: "text/html", wantHTTP: "text/html"},
@@ -222,7 +224,7 @@ func TestSuppliedFromFetch(t *testing.T) {
 		{name: "own charset kept", values: []string{"text/html;charset=gbk", "text/html;charset=utf-8"}, wantFetch: "text/html;charset=utf-8", wantHTTP: "text/html;charset=utf-8"},
 		{name: "charset carried over an invalid value", values: []string{"text/html;charset=gbk", "bogus", "text/html"}, wantFetch: "text/html;charset=gbk", wantHTTP: "text/html"},
 
-		// The apache-bug flag comes from the last raw value in both.
+		// The apache-bug flag comes from the last raw value.
 		{name: "apache value", values: []string{"text/plain; charset=ISO-8859-1"}, wantFetch: "text/plain;charset=ISO-8859-1", wantHTTP: "text/plain;charset=ISO-8859-1", apache: true},
 		{name: "apache value last", values: []string{"text/html", "text/plain"}, wantFetch: "text/plain", wantHTTP: "text/plain", apache: true},
 		{name: "apache value first", values: []string{"text/plain", "text/html"}, wantFetch: "text/html", wantHTTP: "text/html"},
@@ -239,15 +241,10 @@ func TestSuppliedFromFetch(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h := httpContentTypes(tc.values...)
-			got, apache := mimesniff.SuppliedFromFetch(h)
-			if got.String() != tc.wantFetch || apache != tc.apache {
-				t.Errorf("SuppliedFromFetch(%q) = %q, %v; want %q, %v", tc.values, got, apache, tc.wantFetch, tc.apache)
-			}
-			got, apache = mimesniff.SuppliedFromHTTP(h)
+			got, apache := mimesniff.SuppliedFromHTTP(h)
 			if got.String() != tc.wantHTTP || apache != tc.apache {
 				t.Errorf("SuppliedFromHTTP(%q) = %q, %v; want %q, %v", tc.values, got, apache, tc.wantHTTP, tc.apache)
 			}
-			// SuppliedFromFetch's type is ExtractMIMEType's.
 			ext, ok := mimesniff.ExtractMIMEType(h)
 			if ext.String() != tc.wantFetch || ok != (tc.wantFetch != "") {
 				t.Errorf("ExtractMIMEType(%q) = %q, %v; want %q, %v", tc.values, ext, ok, tc.wantFetch, tc.wantFetch != "")

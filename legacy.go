@@ -5,6 +5,15 @@
 // Rules from older documents, never used by Sniff: the feed-or-HTML rules the
 // standard dropped in 2024 (Sniff runs them only when Resource.SniffFeeds is
 // set), and Internet Explorer's FindMimeFromData, which Sniff never runs.
+//
+// FindMimeFromData answers "what would IE have made of this?", the question
+// behind the "chameleon upload" attacks that the MIME Sniffing Standard was
+// written to end. It follows Wine's implementation and Microsoft's
+// description; where they leave something out, so does it (see ieFilters),
+// and where they disagree it says why (see ieWindow). The differential test
+// in tools/wine, which calls Wine's FindMimeFromData under Wine, finds the
+// same answers on 20,000 generated calls but for the ";" cut of proposed
+// types, which Wine 8.0 does not make yet.
 
 package mimesniff
 
@@ -14,34 +23,20 @@ import (
 )
 
 // SniffFeedOrHTML implements the rules for distinguishing if a resource is a
-// feed or HTML.
+// feed or HTML, as last published (July 2024).
 //
-// It follows them as last published (July 2024): it looks past a UTF-8 byte
-// order mark, whitespace, comments, "<!...>" declarations and "<?...?>"
-// processing instructions for the first element, and returns
+// Past a UTF-8 byte order mark, whitespace, comments, "<!...>" declarations
+// and "<?...?>" processing instructions, the first element gives
 // application/rss+xml for "<rss", application/atom+xml for "<feed", and
-// application/rss+xml for "<rdf:RDF" when both the RSS 1.0 namespace
-// (http://purl.org/rss/1.0/) and the RDF one
-// (http://www.w3.org/1999/02/22-rdf-syntax-ns#) follow it in either order.
-// Otherwise, and when the header ends first, it returns r.Supplied.
+// application/rss+xml for "<rdf:RDF" followed by both the RSS 1.0 and the RDF
+// namespaces; otherwise, or when the header ends first, r.Supplied. Like the
+// text, the rules are fragile (https://github.com/whatwg/mimesniff/issues/67):
+// "<rss" also matches "<rssfoo>".
 //
-// These rules are no longer part of the standard. They were removed in July
-// 2024 (https://github.com/whatwg/mimesniff/pull/192, issue #173) because no
-// browser still identified a text/html resource starting with "<rss" as a
-// feed. A crawler may still want them: many servers label RSS and Atom feeds
-// text/html, and a feed reader or search engine that wants to find feeds
-// should look at the bytes, as browsers once did. [Resource.Sniff] runs them
-// only when r.SniffFeeds is set, r.NoSniff is not, and the supplied MIME type
-// is text/html.
-//
-// Two fixes to the text: in the branch that finds the RDF namespace first,
-// the text compares 24 bytes with the 43-byte namespace and then 43 bytes
-// with the 24-byte one; the lengths are swapped back
-// (https://github.com/whatwg/mimesniff/issues/65). And no byte past the
-// header is read: where the text reads "sequence[s] is undefined", the
-// header has ended. Like the text, the rules are fragile
-// (https://github.com/whatwg/mimesniff/issues/67): "<rss" also matches
-// "<rssfoo>", and "<feed" also matches "<feedback>".
+// The standard removed them (https://github.com/whatwg/mimesniff/pull/192,
+// issue #173) as no browser ran them any more, but a crawler looking for feeds
+// served as text/html may want them; [Resource.Sniff] runs them when
+// r.SniffFeeds is set.
 func (r Resource) SniffFeedOrHTML() MIMEType {
 	t, ok := sniffFeed(resourceHeader(r.Header))
 	if !ok {
@@ -59,7 +54,16 @@ const (
 // sniffFeed runs the feed-or-HTML rules on h.
 //
 // It returns false where they say "the computed MIME type is the supplied
-// MIME type".
+// MIME type". The namespaces after "<rdf:RDF" are RSS 1.0's
+// (http://purl.org/rss/1.0/) and RDF's
+// (http://www.w3.org/1999/02/22-rdf-syntax-ns#).
+//
+// Two fixes to the text: in the branch that finds the RDF namespace first,
+// the text compares 24 bytes with the 43-byte namespace and then 43 bytes
+// with the 24-byte one; the lengths are swapped back
+// (https://github.com/whatwg/mimesniff/issues/65). And no byte past the
+// header is read: where the text reads "sequence[s] is undefined", the
+// header has ended.
 func sniffFeed(h []byte) (MIMEType, bool) {
 	// 1. Let sequence be the resource header. 2. Let length be its length.
 	// 3. Initialize s to 0.
@@ -177,66 +181,34 @@ func containsFrom(h []byte, from int, s string) bool {
 // FindMimeFromData returns the MIME type Internet Explorer's FindMimeFromData
 // gives for data served as proposed from url, or "" where it fails.
 //
-// It answers "what would IE have made of this?", the question behind the
-// "chameleon upload" attacks that the MIME Sniffing Standard was written to
-// end, for tools that audit uploads and for readers of old crawls. It is
-// never part of [Resource.Sniff], and its answers are IE's names
-// (image/pjpeg, image/x-png, audio/wav, video/avi,
-// application/x-zip-compressed), not all of them the standard's, hence a
-// string.
+// It is for tools that audit uploads and for readers of old crawls, never part
+// of [Resource.Sniff], and answers IE's names (image/pjpeg, image/x-png,
+// audio/wav, video/avi, application/x-zip-compressed), hence a string. It does
+// not allocate unless registry does, and never panics.
 //
-// The arguments are those of the Windows function: data is the buffer (nil for
-// none, IE's pBuffer NULL; a non-nil empty slice is a buffer of size 0),
-// proposed the "suggested" type, normally the server's Content-Type ("" for
-// none), and url the URL or file name ("" for none). Both strings are read up
-// to their first NUL byte, as Windows reads a C string (so "\x00..." is none),
-// and compared exactly, byte for byte, with no parsing and no case folding.
-// Non-ASCII text gives the answer IE gives for the same text in UTF-16: no byte
-// of a multi-byte UTF-8 sequence is one of the characters IE looks for (".",
-// "?", "#", ";"). registry stands for the Windows registry's extension table:
-// it gets the extension as IE takes it from url (from its last ".", before any
-// "?" or "#", dot included, such as ".htm"; "%2e" is not a dot) and returns the
-// "Content Type" value of HKEY_CLASSES_ROOT\<ext>, or "" where there is none;
-// registry keys are case-insensitive, so it should fold case. nil is an empty
-// registry. The registry differs from machine to machine; a typical Windows 10
-// or 11 machine maps .htm and .html to text/html, .css to text/css, .txt to
-// text/plain, .jpg to image/jpeg, .png to image/png, .gif to image/gif and .xml
-// to text/xml, and .js to nothing on a clean install, to text/plain where some
-// installed program set it (https://github.com/golang/go/issues/32350), or to
-// text/javascript. See the example.
+// The arguments are the Windows function's: data is the buffer (nil for none,
+// empty for size 0), proposed the suggested type, normally the server's
+// Content-Type, and url the URL or file name. Both strings are "" for none and
+// end at their first NUL byte, as C strings do; types are compared byte for
+// byte, with no parsing and no case folding. registry returns the "Content
+// Type" of HKEY_CLASSES_ROOT\<ext>, or "", for an extension as IE takes it
+// from url (".htm", from the last "." before any "?" or "#"); it should fold
+// case, as registry keys do. nil is an empty registry; the example has a
+// typical one.
 //
-// Where IE returns an error, the result is "": no buffer and no URL, even
-// with a proposed type (E_INVALIDARG); an empty buffer with no proposed type,
-// even with a URL (E_FAIL); and no buffer, no proposed type and a URL whose
-// extension is missing (E_FAIL) or not in the registry. With no buffer or an
-// empty one, a proposed type is the answer, cut at ";". An answer that IE
-// gives as an empty string (a proposed type that starts with ";") is "" too.
+// The result is "" where IE fails: no buffer and no URL, even with a proposed
+// type (E_INVALIDARG); an empty buffer and no proposed type, even with a URL
+// (E_FAIL); no buffer, no proposed type and no extension the registry knows.
+// Otherwise no buffer, or an empty one, gives the proposed type cut at ";".
 //
-// FindMimeFromData follows Wine's implementation (dlls/urlmon/mimefilter.c,
-// https://gitlab.winehq.org/wine/wine/-/blob/master/dlls/urlmon/mimefilter.c),
-// whose conformance tests (dlls/urlmon/tests/misc.c, test_FindMimeFromData)
-// also pass on real Windows, and Microsoft's description, "MIME Type
-// Detection in Internet Explorer"
-// (https://learn.microsoft.com/en-us/previous-versions/windows/internet-explorer/ie-developer/platform-apis/ms775147(v=vs.85)).
-// It departs from Wine in one way: it reads only the first 256 bytes of data,
-// the "up to the first 256 bytes of the content" that Microsoft says
-// FindMimeFromData receives, where Wine scans whatever buffer it is given
-// (its tests never pass more than 20 bytes, so they cannot tell). Bytes past
-// the 256th change nothing; the 256th is the buffer's last byte, which the
-// text test skips. What cannot be reproduced is left out, as Wine leaves it
-// out: the eight known types no source gives a signature for (audio/x-aiff,
-// image/x-xbitmap, image/x-jg, image/x-emf, image/x-wmf, application/base64,
-// application/macbinhex40, application/x-compressed), the per-type text or
-// binary format records (every known type but HTML and XML counts as binary),
-// dwMimeFlags, and Microsoft's last step, which answers
-// application/octet-stream for an extension with a registered application
-// but no Content Type.
-//
-// The differential test in tools/wine, which calls Wine's FindMimeFromData
-// under Wine, finds the same answers on 20,000 generated calls but for the
-// ";" cut of proposed types, which Wine 8.0 does not make yet.
-//
-// FindMimeFromData does not allocate unless registry does, and never panics.
+// It follows Wine's implementation
+// (https://gitlab.winehq.org/wine/wine/-/blob/master/dlls/urlmon/mimefilter.c),
+// whose tests also pass on Windows, and Microsoft's "MIME Type Detection in
+// Internet Explorer"
+// (https://learn.microsoft.com/en-us/previous-versions/windows/internet-explorer/ie-developer/platform-apis/ms775147(v=vs.85)),
+// reading the first 256 bytes as Microsoft says. What no source defines is
+// left out: eight known types' signatures, per-type text records, dwMimeFlags,
+// and the answer for a registered application.
 func FindMimeFromData(data []byte, proposed, url string, registry func(ext string) string) string {
 	proposed, url = cString(proposed), cString(url)
 	// 0. "No URL and no buffer, or no output pointer: E_INVALIDARG."
@@ -339,7 +311,11 @@ func FindMimeFromData(data []byte, proposed, url string, registry func(ext strin
 
 // ieWindow is how much of the buffer FindMimeFromData reads.
 //
-// It is Microsoft's "up to the first 256 bytes of the content".
+// It is Microsoft's "up to the first 256 bytes of the content" that
+// FindMimeFromData receives. Wine departs from it: it scans whatever buffer
+// it is given, but its tests never pass more than 20 bytes, so they cannot
+// tell. Bytes past the 256th change nothing; the 256th is the buffer's last
+// byte, which the text test skips.
 const ieWindow = 256
 
 // The two types FindMimeFromData calls ambiguous.
@@ -392,9 +368,15 @@ var ieAnyPosFilters = []ieFilter{
 
 // ieFilters are the filters FindMimeFromData tries on the buffer from offset 0.
 //
-// They are Wine's mime_filters, in its order; the first match wins. Wine
-// comments out the eight known types that have no filter, in Microsoft's
-// order; they are left out here.
+// They are Wine's mime_filters, in its order; the first match wins. What
+// cannot be reproduced is left out, as Wine leaves it out: the eight known
+// types no source gives a signature for (audio/x-aiff, image/x-xbitmap,
+// image/x-jg, image/x-emf, image/x-wmf, application/base64,
+// application/macbinhex40, application/x-compressed), which Wine comments
+// out in Microsoft's order; the per-type text or binary format records
+// (every known type but HTML and XML counts as binary); dwMimeFlags; and
+// Microsoft's last step, which answers application/octet-stream for an
+// extension with a registered application but no Content Type.
 var ieFilters = []ieFilter{
 	// 1. text_richtext_filter: size > 5; "{\rtf".
 	{"text/richtext", ieMoreThan, 5, "", []string{`{\rtf`}, false},
@@ -557,7 +539,10 @@ func isIEKnown(t string) bool {
 //
 // It is Wine's find_mime_from_url: the extension runs from the last "."
 // before the first "?" or "#" to that character (or the end), and "" is
-// returned where there is no "." or no registry.
+// returned where there is no "." or no registry. "%2e" is not a dot.
+// Non-ASCII text gives the answer IE gives for the same text in UTF-16: no
+// byte of a multi-byte UTF-8 sequence is one of the characters IE looks
+// for (".", "?", "#", ";").
 func ieTypeFromURL(url string, registry func(ext string) string) string {
 	end := strings.IndexAny(url, "?#")
 	if end < 0 {
@@ -571,6 +556,9 @@ func ieTypeFromURL(url string, registry func(ext string) string) string {
 }
 
 // cutAtSemicolon returns s up to its first ";".
+//
+// An answer that IE gives as an empty string (a proposed type that starts
+// with ";") is "" too, as where IE fails.
 func cutAtSemicolon(s string) string {
 	if i := strings.IndexByte(s, ';'); i >= 0 {
 		return s[:i]

@@ -691,27 +691,22 @@ func FuzzFindMimeFromData(f *testing.F) {
 	})
 }
 
-// TestREADMELegacyTable runs the examples of the README's table of the ways
+// TestDocsLegacyTable runs the examples of docs/legacy.md's table of the ways
 // IE differs from the standard: each row's bytes, Content-Type and URL give
 // its IE answer (FindMimeFromData with windowsRegistry) and its standard one
 // (Resource.Sniff, with the supplied type and apache-bug flag of that
 // Content-Type).
-func TestREADMELegacyTable(t *testing.T) {
-	readme, err := os.ReadFile("README.md")
+func TestDocsLegacyTable(t *testing.T) {
+	section, err := os.ReadFile("docs/legacy.md")
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section, ok := strings.Cut(string(readme), "\n## Legacy modes\n")
-	if !ok {
-		t.Fatal("README.md has no \"## Legacy modes\" section")
-	}
-	section, _, _ = strings.Cut(section, "\n## ")
 	cell := func(s string) string {
 		s = strings.TrimSpace(s)
 		return strings.TrimSuffix(strings.TrimPrefix(s, "`"), "`")
 	}
 	rows := 0
-	for _, line := range strings.Split(section, "\n") {
+	for _, line := range strings.Split(string(section), "\n") {
 		cells := strings.Split(line, "|")
 		if len(cells) != 8 || !strings.HasPrefix(cell(cells[2]), `"`) {
 			continue
@@ -739,11 +734,11 @@ func TestREADMELegacyTable(t *testing.T) {
 		gotIE := mimesniff.FindMimeFromData([]byte(data), contentType, url, windowsRegistry)
 		gotStandard := r.Sniff().Essence()
 		if gotIE != wantIE || gotStandard != wantStandard {
-			t.Errorf("README row %q: IE %q, standard %q; README says %q, %q", what, gotIE, gotStandard, wantIE, wantStandard)
+			t.Errorf("docs/legacy.md row %q: IE %q, standard %q; the table says %q, %q", what, gotIE, gotStandard, wantIE, wantStandard)
 		}
 	}
 	if rows < 6 {
-		t.Errorf("found %d rows in the README's legacy table, want at least 6", rows)
+		t.Errorf("found %d rows in the legacy table of docs/legacy.md, want at least 6", rows)
 	}
 }
 

@@ -11,25 +11,18 @@ import (
 )
 
 // A MIMEType is a MIME type record: a type, a subtype and an ordered map of
-// parameters.
+// parameters (https://mimesniff.spec.whatwg.org/#mime-type-representation).
 //
-// The record is as defined by
-// https://mimesniff.spec.whatwg.org/#mime-type-representation.
+// A MIMEType is an immutable value stored as its serialization, which
+// determines the record: so == reports the same as [MIMEType.Equal], and a
+// MIMEType can be a map key. The zero value is the standard's "undefined"
+// MIME type: not valid, serialized as "", in no group. [Parse],
+// [ParseBytes], [MustParse], [New] and the sniffing functions make the others.
 //
-// A MIMEType is an immutable value. Its zero value is the standard's
-// "undefined" MIME type: it is not valid, it serializes to the empty string
-// and it belongs to no group. Non-zero values are made by [Parse],
-// [ParseBytes], [MustParse] and the sniffing functions.
-//
-// Type, subtype and parameter names are ASCII lower case; parameter values
-// keep their case and may hold any code point from U+0009, U+0020 to U+007E
-// and U+0080 to U+00FF. Go strings returned by the accessors are UTF-8, so a
-// value holding U+00E9 is the two bytes C3 A9; use [MIMEType.Bytes] for the
-// isomorphic encoding (one byte per code point) that goes on the wire.
-//
-// A MIMEType is stored as its serialization, which determines the record
-// exactly. So MIMEType values are comparable: == reports the same as
-// [MIMEType.Equal], and a MIMEType can be a map key.
+// Type, subtype and parameter names are ASCII lower case. Parameter values
+// keep their case and hold U+0009, U+0020 to U+007E and U+0080 to U+00FF;
+// the accessors return them as UTF-8 (U+00E9 is the bytes C3 A9), and
+// [MIMEType.Bytes] gives the isomorphic encoding that goes on the wire.
 type MIMEType struct {
 	// s is the serialization of the record (§4.5), or "" for the zero
 	// value. Every accessor reads from it; nothing else is stored, so
@@ -46,15 +39,12 @@ type Param struct {
 // New returns the MIME type record with the given type, subtype and
 // parameters, in order.
 //
-// Type, subtype and parameter names are lower-cased, values kept as they
-// are. New fails when type or subtype is empty or not made of HTTP token
-// code points, when a parameter name is, when a value (UTF-8) holds a code
-// point other than tab, U+0020 to U+007E and U+0080 to U+00FF, or when two
-// names are the same but for case. An empty value is allowed; it serializes
-// as "".
-//
-// For any valid t, New(t.Type(), t.Subtype(), params...) with t's parameters
-// gives t back.
+// Names are lower-cased and values kept as they are, an empty value too. New
+// fails when type, subtype or a parameter name is empty or not made of HTTP
+// token code points, when a value (UTF-8) holds a code point other than tab,
+// U+0020 to U+007E and U+0080 to U+00FF, or when two names differ only in
+// case. For a valid t, New(t.Type(), t.Subtype(), params...) with t's
+// parameters gives t back.
 func New(typ, subtype string, params ...Param) (MIMEType, error) {
 	bad := func(what, s string) error {
 		return fmt.Errorf("mimesniff: New: %s %q is not a non-empty HTTP token", what, s)
@@ -210,9 +200,7 @@ func (v serializedValue) unquote() string {
 }
 
 // Equal reports whether t and u are the same record: same type, subtype and
-// parameters in the same order.
-//
-// It is the same as t == u.
+// parameters in the same order, as t == u does.
 func (t MIMEType) Equal(u MIMEType) bool { return t.s == u.s }
 
 // A ParseError describes why a string is not a MIME type.

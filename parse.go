@@ -13,21 +13,13 @@ import (
 // Parse parses s as a MIME type, following the standard's "parse a MIME
 // type" (https://mimesniff.spec.whatwg.org/#parse-a-mime-type).
 //
-// s is read as UTF-8 code points. Leading and trailing HTTP whitespace (tab,
-// LF, CR, space; not FF) is ignored. Type, subtype and parameter names are
-// lower-cased; values keep their case. A parameter is silently dropped when
-// its name is empty or not a token, when its value is unquoted and empty, when
-// its value holds a code point other than tab, U+0020 to U+007E and U+0080 to
-// U+00FF, or when an earlier parameter has the same name (the first one
-// wins). A quoted value ends at its closing quote, and whatever follows up to
-// the next ";" is ignored: text/html;charset="a"b gives charset=a. Invalid
-// UTF-8 reads as U+FFFD, which drops the parameter or fails the type, as any
-// code point above U+00FF does.
-//
-// Parse fails, with a [*ParseError], only when the type or subtype is empty or
-// not made of HTTP token code points, or when there is no "/". It does not
-// allocate when s is already in its serialized form, such as
-// "text/html;charset=utf-8", and allocates once otherwise.
+// Parse fails, with a [*ParseError], only when there is no "/" or the type
+// or subtype is empty or not made of HTTP token code points. A parameter is
+// dropped instead when its name is not a token, its unquoted value is empty,
+// its value holds a code point other than tab, U+0020 to U+007E and U+0080
+// to U+00FF (invalid UTF-8 reads as U+FFFD), or its name came before (the
+// first wins). Parse does not allocate when s is already serialized, such
+// as "text/html;charset=utf-8", and allocates once otherwise.
 func Parse(s string) (MIMEType, error) {
 	t, f := parse(s, false)
 	if f.kind != noFailure {
@@ -38,11 +30,10 @@ func Parse(s string) (MIMEType, error) {
 
 // ParseBytes parses b as a MIME type after isomorphic decoding.
 //
-// It follows https://mimesniff.spec.whatwg.org/#parse-a-mime-type-from-bytes:
-// every byte is the code point of the same value, so byte 0xE9 is U+00E9 and
-// a value holding it is stored as the UTF-8 string "\u00e9". This is how
-// header values from the wire must be parsed. Otherwise ParseBytes is
-// [Parse].
+// Every byte is the code point of the same value, so byte 0xE9 is U+00E9,
+// stored as the UTF-8 string "\u00e9". Header values from the wire must be
+// parsed this way. Otherwise ParseBytes is [Parse].
+// See https://mimesniff.spec.whatwg.org/#parse-a-mime-type-from-bytes.
 func ParseBytes(b []byte) (MIMEType, error) {
 	in := string(b)
 	t, f := parse(in, true)
@@ -117,6 +108,11 @@ func describeCodePoint(in string, i int, latin1 bool) string {
 
 // parse implements "parse a MIME type" on in, read as UTF-8 if latin1 is
 // false and isomorphic-decoded (one byte, one code point) if latin1 is true.
+//
+// As the standard says, leading and trailing HTTP whitespace (not FF) is
+// ignored, names are lower-cased and values keep their case, and a quoted
+// value ends at its closing quote, whatever follows it up to the next ";"
+// being ignored: text/html;charset="a"b gives charset=a.
 //
 // Positions are byte offsets. Scanning for the ASCII delimiters / ; = " \
 // byte by byte is the same as scanning code point by code point: in UTF-8 an
@@ -275,7 +271,37 @@ func parse(in string, latin1 bool) (MIMEType, failure) {
 	if out == nil {
 		return MIMEType{in[start : start+n]}, failure{}
 	}
-	return MIMEType{string(out)}, failure{}
+	return MIMEType{intern(out)}, failure{}
+}
+
+// commonSerializations are the serializations of values servers send most
+// often in another form, such as "text/html; charset=utf-8" (with a space),
+// so that parsing those allocates nothing: intern returns the string kept
+// here (BenchmarkParse; TestNoAllocs).
+var commonSerializations = [...]string{
+	"text/html;charset=utf-8",
+	"text/html;charset=UTF-8",
+	"text/plain;charset=utf-8",
+	"text/plain;charset=UTF-8",
+	"application/json;charset=utf-8",
+	"application/json;charset=UTF-8",
+	"text/css;charset=utf-8",
+	"text/javascript;charset=utf-8",
+	"application/javascript;charset=utf-8",
+	"text/xml;charset=utf-8",
+	"application/xml;charset=utf-8",
+	"image/svg+xml;charset=utf-8",
+}
+
+// intern returns serialization b as a string: one of commonSerializations,
+// or a new string.
+func intern(b []byte) string {
+	for _, s := range commonSerializations {
+		if string(b) == s { // compared without a conversion
+			return s
+		}
+	}
+	return string(b)
 }
 
 // scanToken returns the end of the run of HTTP token code points of in that

@@ -13,22 +13,15 @@ import (
 )
 
 // MatchPattern reports whether input, after any leading bytes that are in
-// ignored, starts with pattern under mask.
+// ignored, starts with pattern under mask: input[s+p]&mask[p] == pattern[p]
+// for every p.
 //
-// It implements the standard's pattern matching algorithm: input starts with
-// pattern under mask when input[s+p]&mask[p] == pattern[p] for every p. A mask
-// byte 0xFF makes the input byte significant, 0xDF makes it significant ASCII
-// case-insensitively (for an upper-case pattern letter), and 0x00 makes it
-// insignificant.
-//
-// MatchPattern departs from the text in one way: the standard checks the
-// input's length against the pattern's before skipping ignored bytes, and then
-// reads past the end of an input made mostly of them (15 spaces against the
-// 15-byte "<!DOCTYPE HTML" row). MatchPattern checks the length that is left
-// after skipping, so it never reads past input and otherwise gives the same
-// answers. When pattern and mask differ in length (the standard asserts they
-// do not), it returns false.
-//
+// It departs from the text in one way (notes B1): the standard checks the
+// input's length before skipping ignored bytes, and then reads past the end
+// of an input made mostly of them; MatchPattern checks the length left after
+// skipping, so it never reads past input and otherwise answers the same.
+// Pattern and mask of different lengths, which the standard asserts never
+// happens, match nothing.
 // See https://mimesniff.spec.whatwg.org/#pattern-matching-algorithm.
 func MatchPattern(input, pattern, mask, ignored []byte) bool {
 	// 1. Assert: pattern's length is equal to mask's length.
@@ -67,10 +60,14 @@ func MatchPattern(input, pattern, mask, ignored []byte) bool {
 // That is, b is 0x09 TAB, 0x0A LF, 0x0C FF, 0x0D CR or 0x20 SPACE (FF is one,
 // VT is not).
 // See https://mimesniff.spec.whatwg.org/#whitespace-byte.
-func isWhitespaceByte(b byte) bool {
-	const whitespace = 1<<0x09 | 1<<0x0A | 1<<0x0C | 1<<0x0D | 1<<0x20
-	return b <= 0x20 && whitespace&(uint64(1)<<b) != 0
-}
+func isWhitespaceByte(b byte) bool { return whitespaceBytesSet[b] }
+
+// whitespaceBytesSet is the set of whitespace bytes, as a table: one load a
+// byte, where a bit mask takes a compare, a shift and a test. It is what
+// skipping the leading whitespace bytes of an input costs (BenchmarkSniff,
+// page-leading-ws.html: 196 instructions a sniff, 211 with the bit mask;
+// callgrind).
+var whitespaceBytesSet = [256]bool{0x09: true, 0x0A: true, 0x0C: true, 0x0D: true, 0x20: true}
 
 // isTagTerminatingByte reports whether b is a tag-terminating byte.
 //
@@ -102,27 +99,32 @@ const (
 // A sig is a sigRow compiled for matching.
 //
 // It holds pattern and mask as bytes, without the TT cell, which sets tt;
-// and, to compare eight bytes at a time, as two little-endian words.
+// and, when the pattern and the TT cell fit in 16 bytes (short), as two
+// little-endian words each, to compare eight bytes at a time.
 type sig struct {
 	pattern, mask []byte
 	tt            bool // the pattern ends with a tag-terminating byte
-	skipWS        bool // leading whitespace bytes are ignored
 	mimeType      MIMEType
 
-	// For a pattern of at most 16 bytes, p0 and m0 are its first eight
-	// bytes and their mask, and p1 and m1 the eight bytes from off1, the
-	// last eight (or the first ones again for a pattern of 8 bytes or
-	// fewer). The mask is 0 past the end of a shorter pattern. Longer
-	// patterns (long) are compared byte by byte.
+	// For a short pattern, p0 and m0 are its first eight bytes and their
+	// mask, p1 and m1 the next eight; the mask is 0 past the end of the
+	// pattern.
 	p0, m0, p1, m1 uint64
-	off1           int
-	long           bool
+	short          bool
 }
 
-// matchBytes compares in, which holds at least len(g.pattern) bytes, with
-// g's pattern under its mask byte by byte.
-func (g *sig) matchBytes(in []byte) bool {
-	in = in[:len(g.pattern)]
+// matches runs the pattern matching algorithm for g on in, the input after
+// the ignored leading bytes.
+func (g *sig) matches(in []byte) bool {
+	n := len(g.pattern)
+	if g.tt {
+		// TT is a pattern cell: count it in the length (B2).
+		if len(in) <= n || !isTagTerminatingByte(in[n]) {
+			return false
+		}
+	} else if len(in) < n {
+		return false
+	}
 	for p, m := range g.mask {
 		if in[p]&m != g.pattern[p] {
 			return false
@@ -131,25 +133,31 @@ func (g *sig) matchBytes(in []byte) bool {
 	return true
 }
 
-// compileWords sets the words of g from its pattern and mask.
-func (g *sig) compileWords() {
-	n := len(g.pattern)
-	if n > 16 {
-		g.long = true
-		return
-	}
-	word := func(off int) (p, m uint64) {
-		var pb, mb [8]byte
-		copy(pb[:], g.pattern[off:])
-		copy(mb[:], g.mask[off:])
-		return binary.LittleEndian.Uint64(pb[:]), binary.LittleEndian.Uint64(mb[:])
-	}
-	g.off1 = max(n-8, 0)
-	g.p0, g.m0 = word(0)
-	g.p1, g.m1 = word(g.off1)
+// matchesWords is matches for a short pattern and an input of 16 bytes or
+// more, w, comparing eight bytes at a time.
+func (g *sig) matchesWords(w *[16]byte) bool {
+	return binary.LittleEndian.Uint64(w[:8])&g.m0 == g.p0 &&
+		binary.LittleEndian.Uint64(w[8:])&g.m1 == g.p1 &&
+		// A short pattern with a TT cell has at most 15 bytes: &15
+		// changes nothing but spares a bounds check.
+		(!g.tt || isTagTerminatingByte(w[len(g.pattern)&15]))
 }
 
-// A sigTable is a signature table compiled for matching.
+// compileWords sets the words of g from its pattern and mask.
+func (g *sig) compileWords() {
+	if n := len(g.pattern); n > 16 || g.tt && n == 16 {
+		return
+	}
+	var pb, mb [16]byte
+	copy(pb[:], g.pattern)
+	copy(mb[:], g.mask)
+	g.p0, g.m0 = binary.LittleEndian.Uint64(pb[:8]), binary.LittleEndian.Uint64(mb[:8])
+	g.p1, g.m1 = binary.LittleEndian.Uint64(pb[8:]), binary.LittleEndian.Uint64(mb[8:])
+	g.short = true
+}
+
+// A sigTable is a signature table compiled for matching, or several tried
+// one after the other.
 //
 // It holds its rows in the standard's order, and an index of which rows can
 // match given the first two significant bytes of the input, so that matching
@@ -158,25 +166,36 @@ func (g *sig) compileWords() {
 // order, so the first matching row wins as the standard says.
 //
 // The matcher keeps two speed tricks, each because BenchmarkSniff shows it
-// pays: the two-byte index, and comparing a pattern of up to 16 bytes as two
-// eight-byte words (sig.p0 and the rest). Without the words, page.html went
-// from 8.4 to 12.9 ns and page-leading-ws.html from 11.1 to 15.9 ns (medians
-// of 5, benchstat), slower than DetectContentType's 10.1 and 11.4 ns on
-// them; other files moved by 0-5 ns.
+// pays (instructions a sniff, counted by callgrind, with and without it):
+//   - the two-byte index: json.json 244 against 1,707, image.png 123
+//     against 766;
+//   - comparing a pattern of up to 16 bytes as two eight-byte words
+//     (sig.p0 and the rest): page.html 122 against 319, audio.wav 171
+//     against 598. Without the words (as timed before), the HTML files
+//     sniffed slower than DetectContentType.
 type sigTable struct {
 	sigs []sig
 	// first[b] and second[b] have bit i set when row i can match an input
 	// whose first, or second, significant byte is b.
 	first, second [256]uint64
 	// skipWS has bit i set when row i ignores leading whitespace bytes.
+	// When it has any, no other row starts with a whitespace byte
+	// (compileTable checks), so that an input that starts with one can
+	// only match those rows, after the whitespace.
 	skipWS uint64
 }
 
-// compileTable compiles the rows of a table, in order.
+// compileTable compiles the rows of tables, in order: matching the result
+// gives the type of the first row that matches in the first table that has
+// one, as trying the tables in turn does.
 //
 // It panics on a malformed row: the tables are constants of the package,
 // checked by TestSignatureTables.
-func compileTable(rows []sigRow) *sigTable {
+func compileTable(tables ...[]sigRow) *sigTable {
+	var rows []sigRow
+	for _, t := range tables {
+		rows = append(rows, t...)
+	}
 	if len(rows) > 64 {
 		panic("mimesniff: signature table has more than 64 rows")
 	}
@@ -184,7 +203,6 @@ func compileTable(rows []sigRow) *sigTable {
 	for i, r := range rows {
 		g := &t.sigs[i]
 		g.mimeType = r.mimeType
-		g.skipWS = r.ignored == whitespaceBytes
 		pattern := strings.Fields(r.pattern)
 		if n := len(pattern); n > 0 && pattern[n-1] == "TT" {
 			g.tt = true
@@ -204,7 +222,7 @@ func compileTable(rows []sigRow) *sigTable {
 		g.mask = mask
 		g.compileWords()
 		bit := uint64(1) << i
-		if g.skipWS {
+		if r.ignored == whitespaceBytes {
 			t.skipWS |= bit
 		}
 		for b := range 256 {
@@ -214,6 +232,11 @@ func compileTable(rows []sigRow) *sigTable {
 			if g.canMatch(1, byte(b)) {
 				t.second[b] |= bit
 			}
+		}
+	}
+	for b := range 256 {
+		if t.skipWS != 0 && isWhitespaceByte(byte(b)) && t.first[b]&^t.skipWS != 0 {
+			panic("mimesniff: a row can start with a whitespace byte in a table whose other rows ignore them")
 		}
 	}
 	return t
@@ -241,57 +264,38 @@ func mustHex(s string) []byte {
 // match returns the MIME type of the first row of t that matches input, in
 // the standard's order, and false if none does.
 func (t *sigTable) match(input []byte) (MIMEType, bool) {
-	cand, s := t.candidates(input)
+	// Rows whose patterns are shorter than two bytes could match inputs
+	// shorter than two bytes; there are none (TestSignatureTables).
+	if len(input) < 2 {
+		return MIMEType{}, false
+	}
+	// The candidates: the rows that the first two significant bytes
+	// allow.
+	var cand uint64
+	if t.skipWS != 0 && isWhitespaceByte(input[0]) {
+		// Only the rows that ignore leading whitespace bytes can match,
+		// after them (see sigTable.skipWS).
+		s := 1
+		for s < len(input) && isWhitespaceByte(input[s]) {
+			s++
+		}
+		if input = input[s:]; len(input) < 2 {
+			return MIMEType{}, false
+		}
+		cand = t.first[input[0]] & t.second[input[1]] & t.skipWS
+	} else {
+		cand = t.first[input[0]] & t.second[input[1]]
+	}
+	// The pattern matching algorithm for each candidate, in order.
 	for ; cand != 0; cand &= cand - 1 {
 		g := &t.sigs[bits.TrailingZeros64(cand)]
-		in := input
-		if g.skipWS {
-			in = input[s:]
-		}
-		// The pattern matching algorithm for g on in, the input after
-		// the ignored leading bytes.
-		n := len(g.pattern)
-		if g.tt {
-			// TT is a pattern cell: count it in the length (B2).
-			if len(in) <= n || !isTagTerminatingByte(in[n]) {
-				continue
-			}
-		} else if len(in) < n {
-			continue
-		}
-		if len(in) >= 8 && !g.long {
-			// len(in) >= max(8, n) = off1+8.
-			if binary.LittleEndian.Uint64(in)&g.m0 == g.p0 &&
-				binary.LittleEndian.Uint64(in[g.off1:])&g.m1 == g.p1 {
+		if g.short && len(input) >= 16 {
+			if g.matchesWords((*[16]byte)(input)) {
 				return g.mimeType, true
 			}
-			continue
-		}
-		if g.matchBytes(in) {
+		} else if g.matches(input) {
 			return g.mimeType, true
 		}
 	}
 	return MIMEType{}, false
-}
-
-// candidates returns the set of rows of t that the first two significant
-// bytes of input allow, and the number s of leading whitespace bytes.
-//
-// Rows that ignore leading whitespace bytes skip those s bytes.
-func (t *sigTable) candidates(input []byte) (cand uint64, s int) {
-	// Rows whose patterns are shorter than two bytes could match inputs
-	// shorter than two bytes; there are none (TestSignatureTables).
-	if len(input) < 2 {
-		return 0, 0
-	}
-	cand = t.first[input[0]] & t.second[input[1]] &^ t.skipWS
-	if t.skipWS != 0 && isWhitespaceByte(input[0]) {
-		for s < len(input) && isWhitespaceByte(input[s]) {
-			s++
-		}
-		if len(input)-s < 2 {
-			return cand, s
-		}
-	}
-	return cand | t.first[input[s]]&t.second[input[s+1]]&t.skipWS, s
 }

@@ -121,6 +121,9 @@ var tableRows = map[string]int{
 	"archive":                 3,
 	"unknown, scriptable":     19,
 	"unknown, not scriptable": 4,
+	// The tables the unknown-type rules try in steps 1 to 6, as one.
+	"unknown rules, scriptable":     19 + 4 + 8 + 6,
+	"unknown rules, not scriptable": 4 + 8 + 6,
 }
 
 // slowTables holds the rows of mimesniff.SignatureTables decoded for
@@ -289,5 +292,8 @@ func FuzzMatchPattern(f *testing.F) {
 				t.Fatalf("%s table on %q: got %q, %v; slow matcher %q, %v", tab.Name, input, got, gotOK, want, wantOK)
 			}
 		}
+		// The unknown-type rules, which match several tables as one,
+		// against the tables tried in turn.
+		checkSniffUnknown(t, input)
 	})
 }

@@ -6,25 +6,23 @@ package mimesniff
 
 import (
 	"encoding/json"
-	"log/slog"
 	"unicode/utf8"
 )
 
 // String returns the serialization of t.
 //
-// It follows "serialize a MIME type"
-// (https://mimesniff.spec.whatwg.org/#serialize-a-mime-type): type, "/",
-// subtype, then ";name=value" for each parameter in order, with no space. A
-// value is put in quotes, with " and \ escaped by \, when it is empty or holds
-// a code point that is not an HTTP token code point. The zero MIMEType
-// serializes to "". String does not allocate.
+// That is type "/" subtype, then ";name=value" for each parameter in order,
+// with no space; a value is quoted, with " and \ escaped by \, when it is
+// empty or not an HTTP token. The zero MIMEType gives "". String does not
+// allocate.
+// See https://mimesniff.spec.whatwg.org/#serialize-a-mime-type.
 func (t MIMEType) String() string { return t.s }
 
-// Bytes returns the serialization of t isomorphic-encoded.
+// Bytes returns the serialization of t isomorphic-encoded, one byte for
+// every code point, as an HTTP header carries it on the wire.
 //
-// That is one byte for every code point, so a value holding U+00E9 gives the
-// single byte 0xE9. This is the form for an HTTP header on the wire. It
-// returns nil for the zero MIMEType.
+// A value holding U+00E9 gives the single byte 0xE9. Bytes returns nil for
+// the zero MIMEType.
 // See https://mimesniff.spec.whatwg.org/#serialize-a-mime-type-to-bytes.
 func (t MIMEType) Bytes() []byte {
 	if t.s == "" {
@@ -57,10 +55,7 @@ func (t MIMEType) AppendText(b []byte) ([]byte, error) {
 }
 
 // MarshalText returns the serialization of t as UTF-8 text, the same as
-// [MIMEType.String].
-//
-// The zero MIMEType marshals to empty text. It implements
-// [encoding.TextMarshaler], so a MIMEType is a JSON string.
+// [MIMEType.String]; the zero MIMEType marshals to empty text.
 func (t MIMEType) MarshalText() ([]byte, error) {
 	return []byte(t.s), nil
 }
@@ -68,13 +63,10 @@ func (t MIMEType) MarshalText() ([]byte, error) {
 // UnmarshalText sets *t to the MIME type that text, UTF-8, parses to (see
 // [Parse]).
 //
-// Empty text sets the zero MIMEType, so that UnmarshalText undoes MarshalText.
-// It implements [encoding.TextUnmarshaler], so a MIMEType can be read from
-// JSON or set with flag.TextVar.
-//
-// It is for text that is meant to be a MIME type; a Content-Type header value
-// as it came off the wire is bytes, to be parsed with [ParseBytes] or
-// [SuppliedFromHTTP], for which failure means an undefined type rather than an
+// Empty text sets the zero MIMEType, undoing MarshalText. With it a MIMEType
+// can be read from JSON or set with flag.TextVar. A Content-Type value as it
+// came off the wire is bytes: parse it with [ParseBytes] or
+// [SuppliedFromHTTP], for which failure means an undefined type, not an
 // error.
 func (t *MIMEType) UnmarshalText(text []byte) error {
 	if len(text) == 0 {
@@ -111,10 +103,9 @@ func appendParam(b []byte, name, value string) []byte {
 // MarshalJSON returns the JSON form of t: its serialization as a JSON string,
 // or null for the zero MIMEType, the undefined MIME type.
 //
-// It implements [json.Marshaler] and so takes precedence over
-// [MIMEType.MarshalText] in encoding/json, so that an undefined type is never
-// confused with an empty serialization. (A MIMEType used as a map key is
-// still marshalled as text.)
+// It takes precedence over [MIMEType.MarshalText] in encoding/json, so that
+// an undefined type is never confused with an empty serialization; a
+// MIMEType used as a map key is still marshalled as text.
 func (t MIMEType) MarshalJSON() ([]byte, error) {
 	if t.s == "" {
 		return []byte("null"), nil
@@ -122,11 +113,9 @@ func (t MIMEType) MarshalJSON() ([]byte, error) {
 	return json.Marshal(t.s)
 }
 
-// UnmarshalJSON sets *t from its JSON form.
-//
-// JSON null gives the zero MIMEType, and a string is parsed as
-// [MIMEType.UnmarshalText] parses it. It implements [json.Unmarshaler],
-// undoing [MIMEType.MarshalJSON].
+// UnmarshalJSON sets *t from its JSON form, undoing [MIMEType.MarshalJSON]:
+// null gives the zero MIMEType, and a string is parsed as by
+// [MIMEType.UnmarshalText].
 func (t *MIMEType) UnmarshalJSON(b []byte) error {
 	if string(b) == "null" {
 		*t = MIMEType{}
@@ -138,68 +127,3 @@ func (t *MIMEType) UnmarshalJSON(b []byte) error {
 	}
 	return t.UnmarshalText([]byte(s))
 }
-
-// resourceJSON is the JSON form of a Resource: the shape cmd/mimesniff
-// prints with -json, without the file name.
-type resourceJSON struct {
-	Supplied  MIMEType        `json:"supplied"`
-	NoSniff   bool            `json:"nosniff"`
-	ApacheBug bool            `json:"apacheBug"`
-	Feeds     bool            `json:"feeds"`
-	Context   SniffingContext `json:"context"`
-	Computed  MIMEType        `json:"computed"`
-}
-
-// MarshalJSON returns the JSON form of r, an object with its flags and its
-// computed MIME type in a browsing context ([Resource.Sniff]):
-//
-//	{"supplied":"text/plain","nosniff":false,"apacheBug":true,"feeds":false,"context":"browsing","computed":"application/octet-stream"}
-//
-// An undefined MIME type is null. The header bytes and the Supported
-// predicate are not part of it; it is the object that cmd/mimesniff -json
-// prints for a file, without its "name". It implements [json.Marshaler];
-// there is no way back, as the header is not kept.
-func (r Resource) MarshalJSON() ([]byte, error) {
-	return json.Marshal(resourceJSON{
-		Supplied:  r.Supplied,
-		NoSniff:   r.NoSniff,
-		ApacheBug: r.CheckForApacheBug,
-		Feeds:     r.SniffFeeds,
-		Context:   BrowsingContext,
-		Computed:  r.Sniff(),
-	})
-}
-
-// LogValue returns r as a log/slog group with the attributes of its JSON form
-// ([Resource.MarshalJSON]).
-//
-// That way, logging a Resource shows what it is sniffed as rather than its
-// header bytes. An undefined MIME type is null with slog.JSONHandler and
-// "undefined" with slog.TextHandler, as cmd/mimesniff prints it. It implements
-// [slog.LogValuer].
-func (r Resource) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.Any("supplied", logType(r.Supplied)),
-		slog.Bool("nosniff", r.NoSniff),
-		slog.Bool("apacheBug", r.CheckForApacheBug),
-		slog.Bool("feeds", r.SniffFeeds),
-		slog.String("context", BrowsingContext.String()),
-		slog.Any("computed", logType(r.Sniff())),
-	)
-}
-
-// logType returns the value t is logged as: its serialization, or
-// undefinedType{} for the undefined MIME type.
-func logType(t MIMEType) any {
-	if t.s == "" {
-		return undefinedType{}
-	}
-	return t.s
-}
-
-// undefinedType is how the undefined MIME type is logged: null in JSON,
-// "undefined" in text.
-type undefinedType struct{}
-
-func (undefinedType) MarshalJSON() ([]byte, error) { return []byte("null"), nil }
-func (undefinedType) MarshalText() ([]byte, error) { return []byte("undefined"), nil }

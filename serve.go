@@ -13,7 +13,7 @@ import (
 
 // profiles are the browser profiles a [Report] covers, in the order of the
 // Browser constants.
-var profiles = [...]Browser{Standard, Chromium, Firefox}
+var profiles = [...]Browser{Standard, Chromium, Firefox, WebKit}
 
 // A BrowserSet is a set of browser profiles; the zero value is empty.
 //
@@ -61,7 +61,8 @@ type DestinationVerdict struct {
 	Destination Destination `json:"destination"`
 
 	// Blocked reports whether Fetch blocks the response for this
-	// destination ([BlockedDueToNoSniff], [BlockedDueToMIMEType]).
+	// destination: whether it should be blocked due to nosniff or due to
+	// its MIME type.
 	Blocked bool `json:"blocked"`
 
 	// Type is the type the standard works with there: the
@@ -86,9 +87,9 @@ type DestinationVerdict struct {
 // the response can render as a document that runs script with the server's
 // origin, its cookies and its storage, through a link, a frame, an object or
 // an embed element. ScriptInclusion is a script gadget: a page can run the
-// response as a script (a classic or module script, a worker, a worklet, an
-// XSLT style sheet), which needs a page of the server's origin that includes
-// it, or lets another origin read it as a script. A server serving uploads
+// response as a script (a classic or module script, a worker, a worklet),
+// which needs a page of the server's origin that includes it, or lets
+// another origin read it as a script. A server serving uploads
 // refuses or neutralizes the first; nosniff and a type that is not
 // JavaScript close the second.
 type Report struct {
@@ -99,7 +100,11 @@ type Report struct {
 
 	// ScriptInclusion reports whether, in some profile, a page can run
 	// the response as a script: whether Script is set for a script-like
-	// destination or xslt.
+	// destination (a classic or module script, a worker, a worklet).
+	//
+	// An XSLT style sheet is in neither summary: a same-origin XML
+	// document can use any response as one, whatever its headers (the
+	// xslt verdict says so), so no header closes that gadget.
 	ScriptInclusion bool `json:"scriptInclusion"`
 
 	// Destinations has one verdict per destination, indexed by
@@ -110,67 +115,112 @@ type Report struct {
 // Report.Destinations has one element per Destination.
 var _ [len(Report{}.Destinations)]struct{} = [numDestinations]struct{}{}
 
-// ReportFor returns what browsers can do with a response with header list h
-// whose body starts with header, for every destination.
+// ReportFor returns what every browser profile can do with a response with
+// header list h whose body starts with header, for every destination.
 //
-// At most HeaderSize bytes of header are read. For every destination,
-// Blocked follows Fetch's two blocking rules, and Type the matching
-// context-specific rule of the MIME Sniffing Standard ([Resource.SniffIn]),
-// the computed MIME type ([Resource.Sniff]) for document, frame and iframe,
-// or the type extracted from h ([ExtractMIMEType]) elsewhere. Script is
-// computed for every profile:
-//
-//   - For document, frame, iframe, object and embed, script runs when the
-//     profile renders the response ([Resource.SniffAs]) as a type in which
-//     it runs script ([Browser.Scriptable]), unless Content-Disposition
-//     makes the profile download it instead, or a Content-Security-Policy
-//     sandbox directive keeps script from running, or runs it in an opaque
-//     origin rather than the server's (without allow-same-origin). For the
-//     standard profile both readings of several Content-Type values count,
-//     the standard's last one and Fetch's.
-//   - For the script-like destinations, script runs unless Fetch blocks the
-//     response or HTML rejects its type ([ScriptTypeAllowed]: a classic
-//     script runs whatever its type), with each profile's departures.
-//   - For xslt, when the type is an XML MIME type or text/xsl.
-//
-// A classic script that runs is a threat to the server's own pages even
-// though it runs in the origin of the page that includes it: it bypasses a
-// Content-Security-Policy of script-src 'self'. Serving with nosniff and a
-// type that is not JavaScript makes Fetch block it.
-//
-// The headers are read as net/http sends them: a name under another
-// spelling, such as "content-type" in a map written by hand, counts as
-// the canonical one. ReportFor allocates nothing when h has at most one
-// Content-Type value, in serialized form, and one X-Content-Type-Options
-// value, under the canonical names; a value not in serialized form, such
-// as "text/html; charset=utf-8", costs one allocation.
+// Script in a document counts where a profile renders the response as a
+// type it runs script in ([Resource.SniffAs], [Browser.Scriptable]) and
+// neither Content-Disposition nor a Content-Security-Policy sandbox stops
+// it; script in a script-like destination where neither Fetch nor HTML's
+// type checks block it. Header names count under any spelling, as net/http
+// sends them. ReportFor allocates nothing for one serialized Content-Type
+// value and one X-Content-Type-Options value; a value not in serialized
+// form, such as "text/html; charset=utf-8", costs one allocation.
 func ReportFor(h http.Header, header []byte) Report {
 	h = canonicalHeaders(h)
 	var rr response
 	rr.read(h, header)
-	var rep Report
-	for i := range rep.Destinations {
-		d := Destination(i)
-		v := &rep.Destinations[i]
-		v.Destination = d
-		v.Blocked = blockedNoSniff(rr.res.NoSniff, rr.fetchType, rr.fetchOK, d) ||
-			blockedMIMEType(rr.fetchType, rr.fetchOK, d)
-		v.Type = rr.standardType(d)
-		for _, b := range profiles {
-			if rr.script(b, d) {
-				v.Script = v.Script.with(b)
-			}
-		}
-		if v.Script != 0 {
-			switch {
-			case d.isDocumentLike():
-				rep.DocumentScript = true
-			default:
-				rep.ScriptInclusion = true
-			}
+	// What each profile renders a document as depends on the response
+	// only, not on the destination: sniff it once for all five.
+	var renders BrowserSet
+	for _, b := range profiles {
+		if rr.rendersScript(b) {
+			renders = renders.with(b)
 		}
 	}
+	types := rr.standardTypes()
+	// Blocking, and which profiles run script, depend on the destination
+	// only through its kind: compute them once a kind.
+	var blocked [numBlockKinds]bool
+	blocked[blockScriptLike] = rr.blocked(DestinationScript)
+	blocked[blockStyle] = rr.blocked(DestinationStyle)
+	blocked[blockOther] = rr.blocked(DestinationEmpty)
+	script := rr.script(renders, &blocked)
+	var rep Report
+	for i := range rep.Destinations {
+		k := destinationKinds[i]
+		rep.Destinations[i] = DestinationVerdict{
+			Destination: Destination(i),
+			Blocked:     blocked[k.block],
+			Type:        types[k.typ],
+			Script:      script[k.script],
+		}
+	}
+	rep.DocumentScript = script[scriptNavigable]|script[scriptPlugin] != 0
+	rep.ScriptInclusion = script[scriptClassic]|script[scriptWorker]|script[scriptJavaScriptOnly] != 0
 	return rep
+}
+
+// A destinationKind is what the report needs to know of a destination: how
+// Fetch blocks a response to it, how a profile runs script from one, and
+// which of the standard's types it has.
+type destinationKind struct {
+	block  blockKind
+	script scriptKind
+	typ    typeKind
+}
+
+// A blockKind is how Fetch's blocking treats a destination.
+type blockKind uint8
+
+const (
+	blockScriptLike blockKind = iota // script-like (Destination.IsScriptLike)
+	blockStyle                       // style
+	blockOther                       // never blocked
+	numBlockKinds
+)
+
+// A scriptKind is how script from a response to a destination runs.
+type scriptKind uint8
+
+const (
+	scriptNone           scriptKind = iota // never: an image, a font, a manifest
+	scriptNavigable                        // a document in a navigable
+	scriptPlugin                           // an object or embed element's document
+	scriptClassic                          // a classic or module script: any type
+	scriptWorker                           // a classic worker: workerTypeAllowed
+	scriptJavaScriptOnly                   // a service worker, a worklet: a JavaScript type
+	scriptXSLT                             // an XSLT style sheet: any type (xsltAnyType)
+	numScriptKinds
+)
+
+// destinationKinds are the kinds of the destinations, indexed by
+// Destination.
+var destinationKinds = [numDestinations]destinationKind{
+	DestinationEmpty:         {blockOther, scriptNone, typeFetched},
+	DestinationAudio:         {blockOther, scriptNone, typeMedia},
+	DestinationAudioWorklet:  {blockScriptLike, scriptJavaScriptOnly, typeFetched},
+	DestinationDocument:      {blockOther, scriptNavigable, typeDocument},
+	DestinationEmbed:         {blockOther, scriptPlugin, typePlugin},
+	DestinationFont:          {blockOther, scriptNone, typeFont},
+	DestinationFrame:         {blockOther, scriptNavigable, typeDocument},
+	DestinationIFrame:        {blockOther, scriptNavigable, typeDocument},
+	DestinationImage:         {blockOther, scriptNone, typeImage},
+	DestinationJSON:          {blockOther, scriptNone, typeFetched},
+	DestinationManifest:      {blockOther, scriptNone, typeFetched},
+	DestinationObject:        {blockOther, scriptPlugin, typePlugin},
+	DestinationPaintWorklet:  {blockScriptLike, scriptJavaScriptOnly, typeFetched},
+	DestinationReport:        {blockOther, scriptNone, typeFetched},
+	DestinationScript:        {blockScriptLike, scriptClassic, typeFetched},
+	DestinationServiceWorker: {blockScriptLike, scriptJavaScriptOnly, typeFetched},
+	DestinationSharedWorker:  {blockScriptLike, scriptWorker, typeFetched},
+	DestinationStyle:         {blockStyle, scriptNone, typeStyle},
+	DestinationTrack:         {blockOther, scriptNone, typeTrack},
+	DestinationVideo:         {blockOther, scriptNone, typeMedia},
+	DestinationWebIdentity:   {blockOther, scriptNone, typeFetched},
+	DestinationWorker:        {blockScriptLike, scriptWorker, typeFetched},
+	DestinationXSLT:          {blockOther, scriptXSLT, typeFetched},
+	DestinationText:          {blockOther, scriptNone, typeFetched},
 }
 
 // canonicalHeaders returns h, or, when one of the headers the report reads
@@ -178,25 +228,13 @@ func ReportFor(h http.Header, header []byte) Report {
 // the canonical name, as net/http sends them.
 func canonicalHeaders(h http.Header) http.Header {
 	for k := range h {
-		for _, name := range policyHeaders {
-			if k != name && asciiEqualFold(k, name) {
-				h = h.Clone()
-				mergeSpellings(h)
-				return h
-			}
+		if otherSpelling(k) {
+			h = h.Clone()
+			mergeAll(h)
+			return h
 		}
 	}
 	return h
-}
-
-// isDocumentLike reports whether a response to d is rendered as a document
-// (a navigable's document, or an object or embed element's nested one).
-func (d Destination) isDocumentLike() bool {
-	switch d {
-	case DestinationDocument, DestinationFrame, DestinationIFrame, DestinationEmbed, DestinationObject:
-		return true
-	}
-	return false
 }
 
 // A response is a response as the report and the serving policy read it.
@@ -213,6 +251,11 @@ type response struct {
 	// sandbox is the effect of the Content-Security-Policy headers'
 	// sandbox directives on a document.
 	sandbox sandboxFlags
+
+	// docTypes are the types each profile renders a document of the
+	// response as, where it does not download it (Resource.sniffAs),
+	// indexed by Browser.
+	docTypes [len(profiles)]MIMEType
 }
 
 // read sets rr from header list h and the first bytes of the body.
@@ -235,72 +278,109 @@ func (rr *response) read(h http.Header, header []byte) {
 	}
 	rr.res.NoSniff = DetermineNoSniff(h)
 	rr.res.Header = resourceHeader(header)
-	rr.res.http = httpReading{fromHTTP: true, fetchType: rr.fetchType, contentTypes: len(values), attachment: dispositionAttachment(h)}
+	rr.res.http = readHTTPWith(h, rr.fetchType)
 	rr.sandbox = cspSandbox(h)
 }
 
-// standardType is the type the standard works with for d: Type in a
-// DestinationVerdict.
-func (rr *response) standardType(d Destination) MIMEType {
+// A typeKind is which of the types the standard works with a destination
+// has: Type in a DestinationVerdict.
+type typeKind uint8
+
+const (
+	typeFetched  typeKind = iota // the type extracted from the headers
+	typeDocument                 // the computed MIME type
+	typePlugin                   // sniffing in a plugin context
+	typeImage                    // in an image context
+	typeMedia                    // in an audio or video context
+	typeFont                     // in a font context
+	typeTrack                    // in a text track context
+	typeStyle                    // in a style context
+	numTypeKinds
+)
+
+// standardTypes returns the types the standard works with, by typeKind: the
+// computed MIME type for a document, each context-specific rule's result
+// with Fetch's reading of the headers, and the type extracted from them.
+func (rr *response) standardTypes() [numTypeKinds]MIMEType {
 	fetchRes := rr.res
 	fetchRes.Supplied = rr.fetchType
-	switch d {
-	case DestinationDocument, DestinationFrame, DestinationIFrame:
-		return rr.res.Sniff()
-	case DestinationEmbed, DestinationObject:
-		return fetchRes.SniffPlugin()
-	case DestinationImage:
-		return fetchRes.SniffImage()
-	case DestinationAudio, DestinationVideo:
-		return fetchRes.SniffAudioOrVideo()
-	case DestinationFont:
-		return fetchRes.SniffFont()
-	case DestinationTrack:
-		return fetchRes.SniffTextTrack()
-	case DestinationStyle:
-		return fetchRes.SniffStyle()
+	return [numTypeKinds]MIMEType{
+		typeFetched:  rr.fetchType,
+		typeDocument: rr.res.Sniff(),
+		typePlugin:   fetchRes.SniffPlugin(),
+		typeImage:    fetchRes.SniffImage(),
+		typeMedia:    fetchRes.SniffAudioOrVideo(),
+		typeFont:     fetchRes.SniffFont(),
+		typeTrack:    fetchRes.SniffTextTrack(),
+		typeStyle:    fetchRes.SniffStyle(),
 	}
-	return rr.fetchType
 }
 
-// script reports whether script from the response runs for destination d in
-// profile b, as Script in a DestinationVerdict.
-func (rr *response) script(b Browser, d Destination) bool {
-	if d.isDocumentLike() {
-		return rr.documentScript(b, d)
-	}
-	if blockedNoSniff(rr.res.NoSniff, rr.fetchType, rr.fetchOK, d) || blockedMIMEType(rr.fetchType, rr.fetchOK, d) {
-		return false
-	}
-	switch d {
-	case DestinationXSLT:
-		return rr.fetchType.IsXML() || rr.fetchType.Essence() == "text/xsl"
-	case DestinationScript:
-		return true // a classic script runs whatever its type
-	case DestinationWorker, DestinationSharedWorker:
-		return b.workerTypeAllowed(rr.fetchType)
-	case DestinationServiceWorker, DestinationAudioWorklet, DestinationPaintWorklet:
-		return rr.fetchType.IsJavaScript()
-	}
-	return false
+// blocked reports whether Fetch blocks the response for destination d: for
+// nosniff or for its MIME type.
+func (rr *response) blocked(d Destination) bool {
+	return blockedNoSniff(rr.res.NoSniff, rr.fetchType, rr.fetchOK, d) || blockedMIMEType(rr.fetchType, rr.fetchOK, d)
 }
 
-// documentScript reports whether the response renders, for destination d
-// in profile b, as a document that runs script with the server's origin.
-func (rr *response) documentScript(b Browser, d Destination) bool {
-	if rr.res.http.attachment.Has(b) && b.downloadsAttachment(d) {
-		return false
+// script returns, for each kind of destination, the profiles in which
+// script from the response runs there, as Script in a DestinationVerdict,
+// given the profiles that render it as a document that runs script
+// (renders) and what Fetch blocks.
+//
+// A document runs script where the profile renders it so and neither
+// Content-Disposition nor a sandbox stops it (mitigated).
+//
+// A classic script that runs is a threat to the server's own pages though
+// it runs in the origin of the page that includes it: it bypasses a
+// Content-Security-Policy of script-src 'self'. Nosniff and a type that is
+// not JavaScript make Fetch block it.
+//
+// After Fetch's blocking, HTML checks the type of every script but a
+// classic one, which runs whatever its type: a module script, on any
+// script-like destination, needs a JavaScript MIME type (as worklets load
+// only modules); a classic worker or shared worker script too, as "fetch a
+// classic worker script" checks for HTTP(S) URLs (workerTypeAllowed); a
+// service worker's, classic or module, too, or the Update algorithm rejects
+// it. Destination script stands for classic and module scripts both, so it
+// runs whatever its type. A JSON module or a style sheet runs no script.
+// See https://html.spec.whatwg.org/multipage/webappapis.html#fetch-a-single-module-script,
+// https://html.spec.whatwg.org/multipage/webappapis.html#fetch-a-classic-worker-script
+// and https://w3c.github.io/ServiceWorker/#update-algorithm.
+func (rr *response) script(renders BrowserSet, blocked *[numBlockKinds]bool) (s [numScriptKinds]BrowserSet) {
+	for _, b := range profiles {
+		if renders.Has(b) && !rr.mitigated(b, DestinationDocument) {
+			s[scriptNavigable] = s[scriptNavigable].with(b)
+		}
+		if renders.Has(b) && !rr.mitigated(b, DestinationObject) {
+			s[scriptPlugin] = s[scriptPlugin].with(b)
+		}
+		if !blocked[blockOther] && xsltAnyType() {
+			s[scriptXSLT] = s[scriptXSLT].with(b)
+		}
+		if blocked[blockScriptLike] {
+			continue
+		}
+		s[scriptClassic] = s[scriptClassic].with(b) // whatever its type
+		if b.workerTypeAllowed(rr.fetchType) {
+			s[scriptWorker] = s[scriptWorker].with(b)
+		}
+		if rr.fetchType.IsJavaScript() {
+			s[scriptJavaScriptOnly] = s[scriptJavaScriptOnly].with(b)
+		}
 	}
-	if rr.sandbox&sandboxed != 0 && rr.sandbox&(allowScripts|allowSameOrigin) != allowScripts|allowSameOrigin {
-		// No script, or script in an opaque origin.
-		return false
-	}
-	if b.Scriptable(rr.res.sniffAs(b)) {
+	return s
+}
+
+// rendersScript reports whether profile b renders the response, where it
+// does not download it, as a document that runs script.
+//
+// For the standard profile both readings of several Content-Type values
+// count, the standard's last one and Fetch's, which browsers follow.
+func (rr *response) rendersScript(b Browser) bool {
+	rr.docTypes[b] = rr.res.sniffAs(b)
+	if b.Scriptable(rr.docTypes[b]) {
 		return true
 	}
-	// The standard names the last Content-Type value; Fetch, which
-	// browsers follow, reads them all. For the standard, the worst case
-	// of both counts.
 	if b == Standard && rr.fetchType != rr.res.Supplied {
 		r := rr.res
 		r.Supplied = rr.fetchType
@@ -309,37 +389,81 @@ func (rr *response) documentScript(b Browser, d Destination) bool {
 	return false
 }
 
+// mitigated reports whether the response's headers keep a document it
+// renders as for destination d in profile b from running script with the
+// server's origin.
+//
+// They do where Content-Disposition makes b download the response there
+// (downloadsAttachment), or where a Content-Security-Policy sandbox keeps
+// script from running, or runs it in an opaque origin (without
+// allow-same-origin).
+func (rr *response) mitigated(b Browser, d Destination) bool {
+	if rr.res.http.attachment.Has(b) && b.downloadsAttachment(d, rr.docTypes[b]) {
+		return true
+	}
+	return rr.sandbox&sandboxed != 0 && rr.sandbox&(allowScripts|allowSameOrigin) != allowScripts|allowSameOrigin
+}
+
+// xsltAnyType is the rule of every profile for a style sheet that an
+// xml-stylesheet processing instruction loads: it is used whatever its type,
+// under nosniff too, when it has the document's origin.
+//
+// Fetch blocks nothing for the xslt destination, and neither Chromium nor
+// Firefox checks the type: a same-origin XML document transformed the
+// probe's style sheet served with no type, text/plain, image/png or
+// application/pdf, with and without nosniff (cases none-ns/xslt,
+// tp-ns/xslt, png-ns/xslt, pdf-ns/xslt, destination xslt). Another origin's
+// style sheet is refused.
+func xsltAnyType() bool { return true }
+
 // workerTypeAllowed reports whether b runs a classic worker or shared
 // worker script of type t, one Fetch has not blocked.
 //
 // HTML's "fetch a classic worker script" accepts only a JavaScript MIME
-// type; Chromium runs any type (chromiumWorkerAnyType).
+// type; Chromium runs any type (chromiumWorkerAnyType). WebKit's workers are
+// not recorded yet: the profile takes them to be as lax as Chromium's, so
+// that the report never says less than WebKit may do.
 func (b Browser) workerTypeAllowed(t MIMEType) bool {
-	if b == Chromium {
+	if b == Chromium || b == WebKit {
 		return chromiumWorkerAnyType()
 	}
 	return t.IsJavaScript()
 }
 
-// downloadsAttachment reports whether b downloads a response to d that
-// Content-Disposition marks as an attachment, rather than rendering it.
+// downloadsAttachment reports whether b downloads a response of type t to d
+// that Content-Disposition marks as an attachment, rather than rendering it.
 //
-// A navigation or a frame downloads it, as HTML says; an object or embed
-// element is assumed to render it anyway.
-func (b Browser) downloadsAttachment(d Destination) bool {
+// A navigation or a frame downloads it, as HTML says. HTML does not say what
+// an object or embed element does with one, so the standard profile renders
+// it there; Chromium downloads it there too, and Firefox renders nothing
+// (the object element fires error, the embed element nothing) (cases
+// html+cd-att/html, destinations object and embed, same and cross origin),
+// but for a PDF, which its viewer renders there (firefoxPDFAttachment).
+func (b Browser) downloadsAttachment(d Destination, t MIMEType) bool {
 	switch d {
 	case DestinationDocument, DestinationFrame, DestinationIFrame:
 		return true
 	}
-	return false
+	if b == Firefox && t.Essence() == "application/pdf" {
+		return !firefoxPDFAttachment()
+	}
+	return b != Standard
 }
+
+// firefoxPDFAttachment is Firefox's rule for a PDF that Content-Disposition
+// marks as an attachment in an object or embed element: its PDF viewer
+// renders it there (cases pdf-ns+cd-att/pdfjs, destinations object and
+// embed).
+func firefoxPDFAttachment() bool { return true }
 
 // dispositionAttachment returns the profiles for which the Content-Disposition
 // header of h asks to download the response.
 //
-// A disposition type is the value's first token; "attachment", and any type
-// that is not "inline", ask for a download, as RFC 6266 says of unknown
-// types. A value that starts with a parameter has no type.
+// The disposition type is the value's first token: "attachment", in any
+// case, asks every profile. An unknown type asks the standard too, which
+// treats it as attachment as RFC 6266 says, but not WebKit, which renders it
+// (cases cd-unknown/..., html-cd-unknown/...). "inline", no type, and a
+// value that starts with a parameter ask none.
 // See https://www.rfc-editor.org/rfc/rfc6266#section-4.2 and
 // https://html.spec.whatwg.org/multipage/browsing-the-web.html#navigate-fetch.
 func dispositionAttachment(h http.Header) BrowserSet {
@@ -354,7 +478,9 @@ func dispositionAttachment(h http.Header) BrowserSet {
 	}
 	var s BrowserSet
 	for _, b := range profiles {
-		s = s.with(b)
+		if b != WebKit || asciiEqualFold(typ, "attachment") {
+			s = s.with(b)
+		}
 	}
 	return s
 }
@@ -433,70 +559,48 @@ func cutASCIISpace(s string) (before, after string) {
 	return s, ""
 }
 
-// A Policy says what [SafeHeaders] and [Handler] add for a type that renders
-// as a document that runs script in some browser profile.
-//
-// Its flags combine.
-type Policy uint8
-
-const (
-	// Attachment adds Content-Disposition: attachment, so that a
-	// navigation to the response, or a frame, downloads it instead of
-	// rendering it in the server's origin. It does not stop an object or
-	// embed element, nor fetch().
-	Attachment Policy = 1 << iota
-
-	// Sandbox adds Content-Security-Policy: sandbox, so that a document
-	// rendered from the response anyway (by an object or embed element,
-	// or where a browser ignores the attachment) runs no script, in an
-	// opaque origin: it closes script running with the server's origin,
-	// its cookies and its storage.
-	Sandbox
-)
-
-// DefaultPolicy is the policy of Handler when no option sets one: both
-// Attachment and Sandbox.
-const DefaultPolicy = Attachment | Sandbox
-
 // Headers are the headers that serve some bytes as inert content, as
 // [SafeHeaders] computes them.
 //
-// Empty strings are headers not to send.
+// Empty strings are headers not to send. X-Content-Type-Options: nosniff is
+// always sent ([Headers.Set]): it closes a browser sniffing a document out
+// of a type it does not trust (text/plain served by an old Apache,
+// unknown/unknown), and a hostile page loading the bytes as a script or a
+// style sheet (Fetch blocks them unless the type says so).
 type Headers struct {
 	// ContentType is the Content-Type to send. It closes content
 	// sniffing: a browser given a type does not guess one, and with
 	// nosniff never upgrades the bytes to HTML, XML or PDF.
 	ContentType MIMEType
 
-	// NoSniff is "nosniff", for X-Content-Type-Options. It closes two
-	// threats: a browser sniffing a document out of a type it does not
-	// trust (text/plain served by an old Apache, unknown/unknown), and a
-	// script or style sheet on a hostile page loading the bytes as
-	// JavaScript or CSS (Fetch blocks them unless the type says so).
-	NoSniff string
-
-	// ContentDisposition is "attachment" when the policy asks for it and
-	// the type runs script in a document (see Attachment).
+	// ContentDisposition is "attachment" when the type renders as a
+	// document that runs script in some browser profile, so that a
+	// navigation, a frame, or an object or embed element downloads it
+	// instead of rendering it with the server's origin. Clear it to let
+	// such a type show inline (a PDF, an SVG), in the sandbox below.
 	ContentDisposition string
 
-	// ContentSecurityPolicy is "sandbox" when the policy asks for it and
-	// the type runs script in a document (see Sandbox).
+	// ContentSecurityPolicy is "sandbox" when the type renders as a
+	// document that runs script in some browser profile, so that a
+	// document rendered from the response anyway (where a browser ignores
+	// the attachment) runs no script, in an opaque origin: it closes
+	// script running with the server's origin, its cookies and its
+	// storage.
 	ContentSecurityPolicy string
 }
 
 // Set sets the non-empty headers of hs in h.
 //
-// They are Content-Type, X-Content-Type-Options, Content-Disposition and
-// Content-Security-Policy, each where not empty. The Content-Type is written
+// They are Content-Type, Content-Disposition and Content-Security-Policy,
+// each where not empty, and X-Content-Type-Options: nosniff, replacing any
+// value there. The Content-Type is written
 // as the bytes a browser reads ([MIMEType.Bytes]). A Content-Security-Policy
 // is added to any already in h (a browser enforces them all).
 func (hs Headers) Set(h http.Header) {
 	if hs.ContentType.IsValid() {
 		h.Set("Content-Type", string(hs.ContentType.Bytes()))
 	}
-	if hs.NoSniff != "" {
-		h.Set("X-Content-Type-Options", hs.NoSniff)
-	}
+	h.Set("X-Content-Type-Options", "nosniff")
 	if hs.ContentDisposition != "" {
 		h.Set("Content-Disposition", hs.ContentDisposition)
 	}
@@ -506,35 +610,90 @@ func (hs Headers) Set(h http.Header) {
 }
 
 // SafeHeaders returns the headers that serve bytes starting with header as
-// inert content.
+// inert content: nothing in them runs with the server's origin.
 //
-// declared is the type the server means to declare (the zero MIMEType for
-// none), and p is the policy for types that render as a document that runs
-// script.
-//
-// The Content-Type is declared itself when it is valid and not one of the
-// unknown types a browser sniffs (unknown/unknown, application/unknown,
-// */*): a server that asks for text/html explicitly gets it. Otherwise it
-// is the type a browser computes for header with nosniff
-// ([Resource.SniffUnknown] with sniff-scriptable off), which is never HTML,
-// XML or PDF. X-Content-Type-Options is always nosniff. Content-Disposition
-// and Content-Security-Policy are set as p says when some browser profile
-// renders a response with that Content-Type and nosniff as a document that
-// runs script: when [ReportFor] over those two headers reports
-// DocumentScript. With the headers of DefaultPolicy, ReportFor reports
-// DocumentScript for no type and no body.
-func SafeHeaders(declared MIMEType, header []byte, p Policy) Headers {
-	hs := Headers{NoSniff: "nosniff"}
-	switch declared.Essence() {
-	case "", "unknown/unknown", "application/unknown", "*/*":
+// declared is the type the server means to declare, the zero MIMEType for
+// none. The Content-Type is declared itself, but for two cases. (A
+// multipart/byteranges response, the answer to several ranges, takes the
+// other headers of its first part's type.) An unknown
+// type (unknown/unknown, application/unknown, */*) or none gives the type a
+// browser computes for header with nosniff ([Resource.SniffUnknown] with
+// sniff-scriptable off), never HTML, XML or PDF. A JavaScript MIME type gives
+// text/plain, with its charset: no header but the type keeps a page of the
+// server's origin from running the bytes as a script or a worker.
+// Content-Disposition and Content-Security-Policy are set when some profile
+// renders the response as a document that runs script. Served with these
+// headers and nosniff, [ReportFor] reports neither DocumentScript nor
+// ScriptInclusion, for any declared type and any bytes.
+func SafeHeaders(declared MIMEType, header []byte) Headers {
+	var hs Headers
+	if declared.Essence() == "multipart/byteranges" {
+		// The answer to a request for several ranges: its parts are of
+		// the file's type, and keep its headers.
+		hs.ContentType = declared
+		if t, ok := firstPartType(resourceHeader(header)); !ok || activeServed(t, nil) {
+			hs.ContentDisposition = "attachment"
+			hs.ContentSecurityPolicy = "sandbox"
+		}
+		return hs
+	}
+	switch e := declared.Essence(); {
+	case e == "" || isUnknownEssence(e):
 		hs.ContentType = sniffUnknown(resourceHeader(header), false)
+	case isJavaScriptEssence(e):
+		hs.ContentType = textPlain
+		if cs, ok := declared.Param("charset"); ok {
+			hs.ContentType = textPlain.withParam("charset", cs)
+		}
 	default:
 		hs.ContentType = declared
 	}
 	if activeServed(hs.ContentType, header) {
-		hs.applyPolicy(p)
+		hs.ContentDisposition = "attachment"
+		hs.ContentSecurityPolicy = "sandbox"
 	}
 	return hs
+}
+
+// needsBytes reports whether SafeHeaders needs the body's first bytes to
+// choose the headers for declared type t: for no type or an unknown one, and
+// for multipart/byteranges, whose parts say the type.
+func needsBytes(t MIMEType) bool {
+	e := t.Essence()
+	return !t.IsValid() || isUnknownEssence(e) || e == "multipart/byteranges"
+}
+
+// firstPartType returns the Content-Type of the first part of a
+// multipart/byteranges body that starts with header, and false when header
+// shows none.
+//
+// The body is the boundary line, the part's header lines up to a blank line,
+// and its bytes, as net/http's ServeContent writes them.
+// See https://www.rfc-editor.org/rfc/rfc9110#section-14.6.
+func firstPartType(header []byte) (MIMEType, bool) {
+	lines := string(header)
+	for lines != "" {
+		var line string
+		line, lines, _ = strings.Cut(lines, "\n")
+		line = strings.TrimSuffix(line, "\r")
+		if strings.HasPrefix(line, "--") || line == "" {
+			continue // the boundary, or blank lines before it
+		}
+		for line != "" {
+			name, value, ok := strings.Cut(line, ":")
+			if ok && asciiEqualFold(strings.Trim(name, " \t"), "Content-Type") {
+				t, f := parse(value, true)
+				return t, f.kind == noFailure
+			}
+			if lines == "" {
+				break
+			}
+			line, lines, _ = strings.Cut(lines, "\n")
+			line = strings.TrimSuffix(line, "\r")
+		}
+		return MIMEType{}, false
+	}
+	return MIMEType{}, false
 }
 
 // activeServed reports whether a response served with Content-Type t and
@@ -543,24 +702,13 @@ func SafeHeaders(declared MIMEType, header []byte, p Policy) Headers {
 func activeServed(t MIMEType, header []byte) bool {
 	rr := response{fetchType: t, fetchOK: t.IsValid()}
 	rr.res = Resource{Supplied: t, NoSniff: true, Header: resourceHeader(header)}
-	rr.res.http = httpReading{fromHTTP: true, fetchType: t, contentTypes: 1}
+	rr.res.http = httpReading{fromHTTP: true, fetchType: t, contentTypes: 1, webkitType: t.Essence(), webkitDoc: t, webkitNoSniff: true}
 	for _, b := range profiles {
-		if rr.documentScript(b, DestinationDocument) {
+		if rr.rendersScript(b) {
 			return true
 		}
 	}
 	return false
-}
-
-// applyPolicy sets the headers that policy p asks for a type that renders as
-// a document that runs script.
-func (hs *Headers) applyPolicy(p Policy) {
-	if p&Attachment != 0 {
-		hs.ContentDisposition = "attachment"
-	}
-	if p&Sandbox != 0 {
-		hs.ContentSecurityPolicy = "sandbox"
-	}
 }
 
 // extensions gives every MIME type the package computes a file extension, for
@@ -592,6 +740,12 @@ var extensions = []struct{ essence, ext string }{
 	{"audio/wave", ".wav"},
 	{"video/mp4", ".mp4"},
 	{"video/webm", ".webm"},
+	{"audio/basic", ".snd"},
+	{"audio/flac", ".flac"},
+	{"audio/aac", ".aac"},
+	{"audio/mp4", ".m4a"},
+	{"video/quicktime", ".mov"},
+	{"image/avif", ".avif"},
 	{"application/vnd.ms-fontobject", ".eot"},
 	{"font/ttf", ".ttf"},
 	{"font/otf", ".otf"},

@@ -2,74 +2,6 @@
 // Use of this source code is governed by a BSD-style
 // license that can be found in the LICENSE file.
 
-// Package mimesniff implements the WHATWG MIME Sniffing Standard: how a
-// browser decides what type of resource it has been given.
-//
-// In the standard (https://mimesniff.spec.whatwg.org/), the browser decides
-// from what the server says and from the resource's first bytes. The package
-// is for servers that must know what a browser will make of the bytes they
-// serve (can an uploaded "image" run as a page?), for crawlers that must
-// classify what they fetch as a browser would, and for tests that assert how
-// a response will be sniffed.
-//
-// # The model
-//
-// A browser does not simply trust the Content-Type header. For each
-// resource it keeps some metadata, described by a [Resource]:
-//
-//   - The supplied MIME type: what the server or file system says, such as
-//     the last Content-Type header ([SuppliedFromHTTP]). It may be undefined
-//     (the zero [MIMEType]).
-//   - The no-sniff flag: set by X-Content-Type-Options: nosniff
-//     ([DetermineNoSniff]). A type that was supplied is then final, and a
-//     resource without one is never sniffed as HTML, XML or PDF.
-//   - The check-for-apache-bug flag: set when the header is exactly one of
-//     the text/plain values old Apache servers sent for any file they did not
-//     know. Such a resource is only told apart as text or binary.
-//   - The resource header: the first 1445 bytes ([HeaderSize]) of the
-//     resource ([ReadHeader]).
-//
-// From these, the MIME type sniffing algorithm ([Resource.Sniff]) computes
-// the computed MIME type: the type the browser acts on in a browsing
-// context, that is, for a document. Where the type matters only for one kind
-// of use (an img element, a video element, a font), a context-specific
-// algorithm is used instead ([Resource.SniffImage], [Resource.SniffIn] and
-// [SniffingContext]). The rules never upgrade a resource to a scriptable
-// type (HTML, XML, PDF) except when the server supplied no type at all and
-// did not send nosniff.
-//
-// In two lines, from an HTTP response, without losing a byte of its body:
-//
-//	r, err := mimesniff.ResourceFromResponse(resp)
-//	computed := r.Sniff()
-//
-// # MIME type records
-//
-// The package also implements the standard's MIME type records: [Parse] and
-// [ParseBytes] follow its parser exactly (which is more lenient than
-// mime.ParseMediaType in some ways and stricter in others),
-// [MIMEType.String] serializes, the Is methods test its groups, and
-// [Minimize] reduces a type as Fetch does. The Fetch Standard's rules around
-// them are here too: [ExtractMIMEType], [DetermineNoSniff] and
-// [LegacyExtractEncoding].
-//
-// # Faithfulness
-//
-// Every algorithm follows the standard's steps, and each function's
-// documentation links the one it implements. Tables are the standard's rows,
-// in its order. Where the standard is wrong, this package does what it is
-// meant to do and says so where it does it: the pattern matcher never reads
-// past its input (the standard's does after skipping whitespace); the WebM
-// and MP3-without-ID3 signatures follow the code they were taken from, as the
-// text cannot match real files (see [MatchesWebMSignature] and
-// [MatchesMP3WithoutID3Signature]); the feed-or-HTML rules, removed from the
-// standard in 2024, are available as an option ([Resource.SniffFeedOrHTML]).
-// The supplied type of an HTTP resource is the last Content-Type value, as
-// the standard says; [SuppliedFromFetch] gives Fetch's reading instead.
-//
-// Sniffing is deterministic: it depends only on the bytes it is given, never
-// reads beyond them, never allocates, never fails and is safe for concurrent
-// use.
 package mimesniff
 
 import (
@@ -168,14 +100,17 @@ type Resource struct {
 	Supported func(MIMEType) bool
 
 	// SniffFeeds turns on the legacy rules for distinguishing a feed from
-	// HTML (see Resource.SniffFeedOrHTML) for a supplied text/html. They
-	// are no longer part of the standard and no browser runs them.
+	// HTML (see Resource.SniffFeedOrHTML) for a supplied text/html when
+	// NoSniff is not set. The standard removed them in 2024 and no
+	// browser runs them.
 	SniffFeeds bool
 
 	// http is how the browser profiles read the header list of a
 	// resource built from HTTP by ResourceFromHTTP, where a browser reads
-	// it otherwise than the standard's fields above; the zero value for
-	// any other resource, whose profiles read those fields.
+	// it otherwise than the standard's fields above (Fetch's
+	// ExtractMIMEType over several Content-Type values,
+	// Content-Disposition); the zero value for any other resource, whose
+	// profiles read those fields.
 	http httpReading
 }
 
@@ -198,34 +133,15 @@ func (r *Resource) supported(t MIMEType) bool {
 // Sniff returns the computed MIME type of r, the type a browser uses in a
 // browsing context.
 //
-// It follows the MIME type sniffing algorithm of the current standard, whose
-// nine steps come to this:
-//
-//  1. A supplied XML or HTML MIME type is the computed type: such types are
-//     never sniffed.
-//  2. An undefined supplied type, or one whose essence is unknown/unknown,
-//     application/unknown or */*, is sniffed with the rules for identifying
-//     an unknown MIME type ([Resource.SniffUnknown]), which look for HTML,
-//     XML and PDF only when r.NoSniff is not set.
-//  3. With r.NoSniff set, the supplied type is the computed type.
-//  4. With r.CheckForApacheBug set, the resource is told apart as text/plain
-//     or application/octet-stream ([Resource.SniffTextOrBinary]).
-//  5. A supplied image type that is supported is matched against the image
-//     table, and, in step 6, becomes the type it matches, if any, such as
-//     image/png for a PNG served as image/gif.
-//  7. A supplied audio or video type that is supported is matched against
-//     the audio and video signatures, and, in step 8, becomes the type they
-//     match, if any.
-//  9. Otherwise the supplied type is the computed type.
-//
-// Where the computed type is the supplied type, Sniff returns r.Supplied
-// itself, parameters included. A computed type found by sniffing has no
-// parameters. Sniff never returns the zero MIMEType: an undefined supplied
-// type is always sniffed.
-//
-// With r.SniffFeeds set, a supplied text/html is first run through the
-// legacy feed-or-HTML rules ([Resource.SniffFeedOrHTML]) unless r.NoSniff
-// is set. The standard removed that step in 2024.
+// A supplied XML or HTML MIME type is never sniffed (but for r.SniffFeeds). An
+// undefined supplied type, or unknown/unknown, application/unknown or */*, is
+// sniffed with [Resource.SniffUnknown]. Otherwise r.NoSniff keeps the supplied
+// type, r.CheckForApacheBug only tells text from binary
+// ([Resource.SniffTextOrBinary]), and a supported image or audio or video type
+// becomes the type its signature matches, if any, such as image/png for a PNG
+// served as image/gif. Where nothing is sniffed, Sniff returns r.Supplied
+// itself, parameters included; a sniffed type has none. Sniff never returns
+// the zero MIMEType.
 //
 // See https://mimesniff.spec.whatwg.org/#mime-type-sniffing-algorithm.
 func (r Resource) Sniff() MIMEType {
@@ -308,26 +224,19 @@ var apacheBugValues = [...]string{
 // SuppliedFromHTTP implements the supplied MIME type detection algorithm for
 // a resource fetched over HTTP.
 //
-// The supplied MIME type is the last value of the Content-Type header in h,
-// parsed from bytes (see [ParseBytes]), or undefined (the zero MIMEType) when
-// there is none or it does not parse. checkForApacheBug reports whether that
-// last value is, byte for byte, one of "text/plain",
+// supplied is the last Content-Type value of h parsed from bytes
+// ([ParseBytes]), without allocating when it is serialized, or undefined
+// (the zero MIMEType) when there is none or it does not parse.
+// checkForApacheBug reports whether that value is, byte for byte, one of
+// those old Apache servers sent for unknown files: "text/plain",
 // "text/plain; charset=ISO-8859-1", "text/plain; charset=iso-8859-1" and
-// "text/plain; charset=UTF-8": old Apache servers sent those for files they
-// did not know, so a browser only tells such a resource apart as text or
-// binary. The comparison is exact on purpose: "text/plain;charset=UTF-8"
-// does not set the flag.
-//
-// The standard says to take the last value, but never says to parse it
-// (https://github.com/whatwg/mimesniff/issues/74), and Fetch uses all the
-// values instead (#214); [SuppliedFromFetch] does that. Values are looked up
-// under the canonical key "Content-Type", as [http.Header.Values] does:
-// net/http stores every header it reads there, and Header.Set and Add do
-// too, but a Header written by hand as a map with another key, such as
-// http.Header{"content-type": ...}, has no Content-Type for this function.
-// SuppliedFromHTTP does not allocate when the value is in serialized form.
+// "text/plain; charset=UTF-8" (not "text/plain;charset=UTF-8"). Values are
+// read under the canonical key, as [http.Header.Values] does. The standard
+// never says to parse the value (https://github.com/whatwg/mimesniff/issues/74),
+// and Fetch reads every value instead (#214), as [ExtractMIMEType] does.
+// See https://mimesniff.spec.whatwg.org/#supplied-mime-type-detection-algorithm.
 func SuppliedFromHTTP(h http.Header) (supplied MIMEType, checkForApacheBug bool) {
-	values := h.Values("Content-Type")
+	values := h["Content-Type"]
 	if len(values) == 0 {
 		return MIMEType{}, false
 	}
@@ -338,24 +247,6 @@ func SuppliedFromHTTP(h http.Header) (supplied MIMEType, checkForApacheBug bool)
 		return MIMEType{}, checkForApacheBug
 	}
 	return t, checkForApacheBug
-}
-
-// SuppliedFromFetch is like [SuppliedFromHTTP], but takes the supplied MIME
-// type from all the Content-Type values, as browsers do in practice.
-//
-// It reads them with Fetch's "extract a MIME type" ([ExtractMIMEType]). The
-// apache-bug check is still made on the last value. To sniff an HTTP
-// response this way, set
-//
-//	r.Supplied, r.CheckForApacheBug = mimesniff.SuppliedFromFetch(resp.Header)
-//
-// on the Resource made by [ResourceFromResponse].
-func SuppliedFromFetch(h http.Header) (supplied MIMEType, checkForApacheBug bool) {
-	if values := h.Values("Content-Type"); len(values) > 0 {
-		checkForApacheBug = isApacheBugValue(values[len(values)-1])
-	}
-	supplied, _ = ExtractMIMEType(h)
-	return supplied, checkForApacheBug
 }
 
 // isApacheBugValue reports whether the Content-Type value v is exactly one of
@@ -372,26 +263,16 @@ func isApacheBugValue(v string) bool {
 // ReadHeader implements reading the resource header: it reads from r until
 // it has HeaderSize bytes or r ends, and returns them.
 //
-// It loops over short reads, asks r for no more bytes than it needs, and
-// starts no goroutine.
+// body yields every byte of r from the start, header included, so that a
+// stream can be sniffed and still passed on whole. The end of r is not an
+// error. Any other error, such as io.ErrUnexpectedEOF for a body cut short
+// or io.ErrNoProgress after 100 empty reads, is returned with the bytes read
+// before it, which body still yields. ReadHeader loops over short reads,
+// asks r for no more than it needs and starts no goroutine.
 //
-// body yields every byte of r from the start: the header bytes again, then
-// the rest of r. So a server or crawler can sniff a stream and still pass it
-// on whole.
-//
-// The end of r (io.EOF) is not an error: header is then the whole resource,
-// possibly empty. Any other error is returned along with the bytes read
-// before it, which body still yields before reading r again; that includes
-// io.ErrUnexpectedEOF from r, as net/http returns for a body cut short, and
-// io.ErrNoProgress when r returns no bytes and no error 100 times in a row.
-//
-// The standard also stops reading when "a reasonable amount of time has
-// elapsed". ReadHeader does not measure time: bound it from outside, with a
-// deadline on the connection (net.Conn.SetReadDeadline), a timeout on the
-// http.Client, or a reader that fails when a context is done. When that
-// happens, header holds the bytes that arrived in time: sniffing them is
-// what the standard allows, though a shorter header can give another answer
-// than the whole one would.
+// It does not stop after "a reasonable amount of time" as the standard
+// does: bound r from outside, with a read deadline, an http.Client timeout
+// or a reader that fails when a context is done.
 // See https://mimesniff.spec.whatwg.org/#reading-the-resource-header.
 func ReadHeader(r io.Reader) (header []byte, body io.Reader, err error) {
 	if r == nil {
@@ -424,38 +305,17 @@ func ReadHeader(r io.Reader) (header []byte, body io.Reader, err error) {
 // and body body, as a browser sees it.
 //
 // Supplied and CheckForApacheBug come from [SuppliedFromHTTP], NoSniff from
-// [DetermineNoSniff], and Header is read from body by [ReadHeader]: that is
-// the standard's reading of h. The resource also keeps how each browser
-// reads h where it departs from the standard (Fetch's [ExtractMIMEType] over
-// several Content-Type values, Content-Disposition), which
-// [Resource.SniffAs] uses. The returned reader yields the whole body, header
-// bytes included. A read error is returned with the resource sniffed so far
-// (see ReadHeader).
+// [DetermineNoSniff] and Header from [ReadHeader]; the resource also keeps
+// how each browser reads h, for [Resource.SniffAs]. body comes without its
+// chunked framing, as net/http gives it; nil (HEAD, 204, 304) reads as
+// empty. The returned reader yields the whole body, header bytes included,
+// and a read error comes with the resource read so far.
 //
-// body is the body as it came, without its transfer coding (net/http
-// removes the chunked framing) but with the content codings that h's
-// Content-Encoding lists, which ResourceFromHTTP undoes as a browser does
-// (Fetch's "handle content codings") before it sniffs: gzip (and x-gzip),
-// deflate (a zlib stream, or a raw deflate stream as some servers send),
-// in any stack such as "gzip, gzip" up to five deep; identity is no coding.
-// It decodes only as much as the resource header needs, so a small body
-// that expands to gigabytes costs no more than any other, and the returned
-// reader yields the rest of the decoded body as it is read, ending in an
-// error if the stream turns out broken (such as [gzip.ErrChecksum] at its
-// end). Bound what you read of it as you would any body. h is not
-// modified: its Content-Encoding and Content-Length describe body, not the
-// returned reader. (Go's http.Client has already decoded a gzip body it
-// asked for itself; then resp.Uncompressed is true and Content-Encoding is
-// gone.)
-//
-// A coding it cannot decode (br, zstd, compress or any other), a stack of
-// more than five, and coded bytes that are not a valid stream (cut short,
-// corrupt, or an empty body) are a [*ContentCodingError], with no resource
-// header: nothing is sniffed from coded bytes. For a coding that is not
-// supported nothing is read, and the returned reader yields body as it is,
-// so that a caller can decode it and call ResourceFromHTTP again with the
-// coding removed from h. A nil body is a response without one (to HEAD, or
-// 204 or 304): it reads as empty and is not decoded.
+// Content codings (gzip, x-gzip and deflate, up to five deep) are undone as
+// a browser does, but only as far as the header needs; the returned reader
+// decodes the rest as it is read (bound it as any body), and h is left as it
+// is. Other codings and broken streams are a [*ContentCodingError], and
+// nothing is sniffed.
 func ResourceFromHTTP(h http.Header, body io.Reader) (Resource, io.Reader, error) {
 	r, rest, _, err := resourceFromHTTP(h, body)
 	return r, rest, err
@@ -489,25 +349,15 @@ func resourceFromHTTP(h http.Header, body io.Reader) (r Resource, rest io.Reader
 
 // ResourceFromResponse is [ResourceFromHTTP] for an *http.Response.
 //
-// It reads the resource header from resp.Body and replaces resp.Body with a
-// reader that yields the whole body again, header bytes included, and closes
-// the original body. So
-//
-//	r, err := mimesniff.ResourceFromResponse(resp)
-//	computed := r.Sniff()
-//
-// leaves the body whole for the caller to read. A nil resp.Body is read as
-// empty.
-//
-// A body with content codings is decoded as ResourceFromHTTP says, whether
-// the request asked for them (a crawler sending its own Accept-Encoding,
-// which Go's transport then leaves to the caller) or the server sent them
-// unasked (deflate). resp is then updated as net/http does for the gzip it
-// decodes itself: resp.Body yields the decoded body, Content-Encoding and
-// Content-Length are deleted from resp.Header, resp.ContentLength is -1 and
-// resp.Uncompressed is true. With a coding that is not supported, resp is
-// left as it was and resp.Body yields the coded body. A response to HEAD,
-// and a 1xx, 204 or 304 response, has no body to decode.
+// It replaces resp.Body with a reader that yields the whole body again,
+// header bytes included, and closes the original, so the caller can still
+// read it. A nil resp.Body, a response to HEAD and a 1xx, 204 or 304
+// response have no body to sniff or decode. A content coding that Go's
+// transport left (one a crawler asked for with its own Accept-Encoding, or
+// one the server sent unasked) is decoded, and resp updated as net/http does
+// for its own gzip: Content-Encoding and Content-Length are deleted,
+// resp.ContentLength is -1 and resp.Uncompressed is true. An unsupported
+// coding leaves resp as it was.
 func ResourceFromResponse(resp *http.Response) (Resource, error) {
 	body := resp.Body
 	if body == nil {
@@ -540,11 +390,10 @@ type replayBody struct {
 
 // ResourceFromFile returns the resource of a file read from the file system.
 //
-// Supplied is the MIME type the file system provides, which is the type Go's
-// [mime.TypeByExtension] gives the extension of name (from its built-in table
-// and the system's mime.types files, so it can differ between machines), or
-// undefined when the extension is unknown; Header is data, of which Sniff
-// reads at most HeaderSize bytes. No flag is set.
+// Supplied is the type [mime.TypeByExtension] gives name's extension, from
+// Go's table and the system's mime.types files (so it can differ between
+// machines), or undefined for an unknown extension. Header is data; no flag
+// is set.
 // See https://mimesniff.spec.whatwg.org/#supplied-mime-type-detection-algorithm.
 func ResourceFromFile(name string, data []byte) Resource {
 	var r Resource

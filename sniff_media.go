@@ -118,6 +118,13 @@ func MatchAudioOrVideoTypePattern(input []byte) (MIMEType, bool) {
 	if t, ok := audioVideoTable.match(input); ok {
 		return t, true
 	}
+	return matchAudioOrVideoSignatures(input)
+}
+
+// matchAudioOrVideoSignatures implements the end of the audio or video type
+// pattern matching algorithm, after its table: the MP4, WebM and
+// MP3-without-ID3 signatures, in that order.
+func matchAudioOrVideoSignatures(input []byte) (MIMEType, bool) {
 	switch {
 	case MatchesMP4Signature(input):
 		return videoMP4, true
@@ -197,29 +204,26 @@ func MatchesMP4Signature(input []byte) bool {
 	return false
 }
 
-// MatchesWebMSignature reports whether input matches the signature for
-// WebM.
+// MatchesWebMSignature reports whether input starts with the EBML magic
+// 1A 45 DF A3 and a DocType element (ID 42 82), starting before offset 38,
+// that holds "webm", possibly after NUL bytes.
 //
-// That is, input starts with the EBML magic 1A 45 DF A3, and a DocType
-// element (ID 42 82) that starts before offset 38 holds "webm", possibly
-// after NUL bytes.
-//
-// The algorithm as written cannot match a real WebM file, and may read past
-// the input; this follows its intent, the nestegg code it came from, and
-// web-platform-tests:
-//   - The DocType size is a vint read at the byte after the element ID; the
-//     standard reads it at sequence[0], so the size is always 4
-//     (https://github.com/whatwg/mimesniff/issues/167, #93). Only the vint's
-//     length is used (#146).
-//   - The value must fit: iter+4 <= length. The standard's "iter >= length-4
-//     aborts" rejects a "webm" that ends the input, as the WPT vector
-//     1A 45 DF A3 81 42 82 84 77 65 62 6D does (#185).
-//   - Every read is bounds-checked: the element ID's second byte
-//     (WebKit's fix for 1A 45 DF A3 42) and "matching a padded sequence",
-//     whose end the standard never gives.
-//
+// The algorithm as written cannot match a real WebM file and may read past
+// the input (https://github.com/whatwg/mimesniff/issues/167, #93, #146,
+// #185); this follows its intent, the nestegg code it came from, and
+// web-platform-tests, with each fix said where it is made (notes B4).
 // See https://mimesniff.spec.whatwg.org/#signature-for-webm.
 func MatchesWebMSignature(input []byte) bool {
+	// Where this departs from the standard's text:
+	//   - The DocType size is a vint read at the byte after the element ID;
+	//     the standard reads it at sequence[0], so the size is always 4
+	//     (#167, #93). Only the vint's length is used (#146).
+	//   - The value must fit: iter+4 <= length. The standard's "iter >=
+	//     length-4 aborts" rejects a "webm" that ends the input, as the WPT
+	//     vector 1A 45 DF A3 81 42 82 84 77 65 62 6D does (#185).
+	//   - Every read is bounds-checked: the element ID's second byte
+	//     (WebKit's fix for 1A 45 DF A3 42) and "matching a padded
+	//     sequence", whose end the standard never gives.
 	// 2. Let length be the number of bytes in sequence.
 	// 3. If length is less than 4, return false.
 	length := len(input)
@@ -316,36 +320,35 @@ var (
 // Index 3 is invalid and rejected before the table is read.
 var mp3SampleRates = [3]int{44100, 48000, 32000}
 
-// MatchesMP3WithoutID3Signature reports whether input matches the signature
-// for MP3 without ID3.
-//
-// That is, input starts with an MPEG audio Layer III frame header, and a
-// second one follows exactly one frame later.
+// MatchesMP3WithoutID3Signature reports whether input starts with an MPEG
+// audio Layer III frame header that another follows exactly one frame later.
 //
 // As written, the standard's algorithm never matches a real MP3 stream
 // (https://github.com/whatwg/mimesniff/issues/70, #208). This implements what
 // it was transcribed from, Gecko's mp3sniff.c, as one function without the
-// standard's shared variables (#81):
-//   - A header is FF followed by a byte whose top three bits are set: the
-//     standard's "and" means "or" in "if sequence[s] is not 0xFF and ...
-//     return false" (B5.c), and its bounds check ignores s (B5.b).
-//   - Bit fields are (byte & mask) >> shift, not byte & (mask >> shift)
-//     (B5.d), and a Layer III header has layer bits 01, so 4 - layer is 3;
-//     the standard subtracts the whole byte from 4 (B5.e).
-//   - An odd version (MPEG-1) uses the MPEG-1 bit rates and a scale of 144,
-//     an even one (MPEG-2, 2.5) the MPEG-2 rates and 72; the standard has the
-//     tables inverted and tests version 1, which is reserved (B5.f, B5.h).
-//     The sample rate is halved for MPEG-2 and quartered for MPEG-2.5 (B5.g).
-//   - The frame size must be at least 4 and the second header must fit in
-//     input: size+4 <= length. The standard compares with s - length, which is
-//     never positive (B5.a). Gecko requires one byte more, which would reject
-//     the largest frame, 1441 bytes, in a 1445-byte resource header: the very
-//     case the header size was chosen for.
-//
-// Only a frame at offset 0 is looked for; ID3-tagged files are matched by the
+// standard's shared variables (#81), with each fix (notes B5) said where it
+// is made. Only a frame at offset 0 is looked for: an ID3-tagged file is the
 // audio or video table's "ID3" row.
 // See https://mimesniff.spec.whatwg.org/#signature-for-mp3-without-id3.
 func MatchesMP3WithoutID3Signature(input []byte) bool {
+	// Where this departs from the standard's text:
+	//   - A header is FF followed by a byte whose top three bits are set:
+	//     the standard's "and" means "or" in "if sequence[s] is not 0xFF
+	//     and ... return false" (B5.c), and its bounds check ignores s
+	//     (B5.b).
+	//   - Bit fields are (byte & mask) >> shift, not byte & (mask >> shift)
+	//     (B5.d), and a Layer III header has layer bits 01, so 4 - layer is
+	//     3; the standard subtracts the whole byte from 4 (B5.e).
+	//   - An odd version (MPEG-1) uses the MPEG-1 bit rates and a scale of
+	//     144, an even one (MPEG-2, 2.5) the MPEG-2 rates and 72; the
+	//     standard has the tables inverted and tests version 1, which is
+	//     reserved (B5.f, B5.h). The sample rate is halved for MPEG-2 and
+	//     quartered for MPEG-2.5 (B5.g).
+	//   - The frame size must be at least 4 and the second header must fit
+	//     in input: size+4 <= length. The standard compares with s - length,
+	//     which is never positive (B5.a). Gecko requires one byte more,
+	//     which would reject the largest frame, 1441 bytes, in a 1445-byte
+	//     resource header: the very case the header size was chosen for.
 	// 3. Initialize s to 0.
 	// 4. If the result of match mp3 header is false, return false.
 	if !matchMP3Header(input, 0) {

@@ -15,12 +15,12 @@ Usage:
 For each file it prints a line "FILE: TYPE". By default TYPE is what a
 browser does with the file when it is navigated to, not what the standard
 alone says, since no browser runs the standard as written: it is the most
-dangerous type that the standard and the browser profiles (Chromium and
-Firefox, see -browser) compute, ranking a type that renders as an active
-document (HTML, XML including SVG, PDF: a page that can run script) above a
-type the profile displays (text, images, media it plays) above a download;
-among profiles that rank the same, the first of standard, chromium and
-firefox. So a file that any of them renders as a page is reported as one.
+dangerous type that the standard and the browser profiles (Chromium,
+Firefox and WebKit, see -browser) compute, ranking a type that renders as an
+active document (HTML, XML including SVG, PDF: a page that can run script)
+above a type the profile displays (text, images, media it plays) above a
+download; among profiles that rank the same, the first of standard,
+chromium, firefox and webkit. So a file that any of them renders as a page is reported as one.
 -browser standard gives the standard's computed MIME type instead, as
 earlier versions did. Types are serialized as the standard does
 (text/html;charset=utf-8), or "undefined" for the standard's undefined MIME
@@ -61,7 +61,7 @@ The flags are:
 	-ext
 		Take the supplied type from the file name's extension, as a file
 		system provides it (Go's mime.TypeByExtension, which reads the
-		system's mime.types files too). Not with -http.
+		system's mime.types files too).
 	-context name
 		Sniff for the context name: browsing (the default: a document),
 		image, audio-video, font, plugin, style, script, text-track or
@@ -82,11 +82,10 @@ The flags are:
 		"computed":"image/png","browser":"chromium"}, where browser is
 		the profile that gave the default answer. supplied and computed
 		are null for the undefined MIME type. With -browser standard
-		there is no browser member, and without "name" this is the JSON
-		form of a mimesniff.Resource (Resource.MarshalJSON) in the
-		browsing context. An input that could not be read or sniffed is
-		{"name":"FILE","error":"message"}, as well as the line on
-		standard error. encoding/json writes each byte of a name that is
+		there is no browser member; other values of -browser, and
+		-report, print the objects they describe. An input that could
+		not be read or sniffed is {"name":"FILE","error":"message"}, as
+		well as the line on standard error. encoding/json writes each byte of a name that is
 		not UTF-8 as U+FFFD: the text output keeps such names exact.
 	-r
 		Walk the directories among the files, and sniff every regular
@@ -104,42 +103,67 @@ The flags are:
 		per file: {"name":"FILE","script":true,"destinations":[{
 		"destination":"document","blocked":false,"type":"text/html",
 		"script":true,"scriptType":"text/html"},...]}, type null where
-		undefined. Not with -legacy or -context.
-	-legacy name
-		Answer as a legacy algorithm does instead of the standard. The one
-		name is ie: Internet Explorer's FindMimeFromData
-		(mimesniff.FindMimeFromData), given the file's first bytes, the
-		proposed type (-type, or the last Content-Type of an -http dump),
-		and the URL of -url (or the file name with -ext). It prints IE's
-		answer, or "error" where IE fails. The registry IE consults for
-		the URL's extension is that of a typical Windows machine for .htm,
-		.html, .css, .txt, .jpg, .png, .gif and .xml; other extensions are
-		not found. With -json: {"name":"FILE","proposed":"",
-		"url":"","ie":"text/html"}, ie null on error.
-	-compare
-		With -legacy ie, print the standard's computed type beside IE's
-		("ie text/html, standard image/gif"); with -json, add
-		"standard":"image/gif".
-	-browser name
-		Choose whose answer to print for a document the browser is
-		navigated to (mimesniff.Resource.SniffAs): worst, the default, the
-		most dangerous type of all the profiles (see above); standard, the
-		standard's computed MIME type; chromium or firefox, that
-		browser's; or all for each profile side by side ("standard
-		text/plain, chromium text/html, firefox text/plain"). With
-		chromium, firefox and all, a type the browser downloads rather
-		than displays is followed by "(download)". The profiles are fitted
-		to recordings of Chromium 156 and Firefox ESR 153 (see the
-		package's README). With -json and all: {"name":"FILE",
-		"chromium":{"computed":"text/html","displayed":true},...}. The
-		profiles are for documents: with -context other than browsing,
-		-report or -legacy, the answer is theirs, and -browser is an
-		error.
+		undefined.
+	-browser names
+		Whose answer to print for a document the browser is navigated
+		to: worst, the default, is the most dangerous type of the
+		profiles (see above). Otherwise names is one name, or a
+		comma-separated list, of standard (the standard's computed MIME
+		type), chromium, firefox, webkit (that browser's,
+		mimesniff.Resource.SniffAs) and ie (Internet Explorer's, below),
+		where all stands for the four profiles; no name may come twice.
+		One name prints its answer alone, a list each answer after its
+		name, in the order given ("ie text/html, standard image/gif"). A
+		profile's type that the browser downloads rather than displays is
+		followed by "(download)", except with -browser standard, which
+		prints the computed type as earlier versions did. The profiles
+		are fitted to recordings of Chromium 156, Firefox ESR 153 and
+		WebKitGTK 2.50 (see the package's README).
+
+		ie is what IE's FindMimeFromData (mimesniff.FindMimeFromData)
+		answers, given the file's first bytes, the proposed type (-type,
+		or the last Content-Type of an -http dump) and the URL (-url, or
+		the file name with -ext): IE's name for a type, or "error" where
+		IE fails. The registry IE consults for the URL's extension is
+		that of a typical Windows machine for .htm, .html, .css, .txt,
+		.jpg, .png, .gif and .xml; other extensions are not found.
+
+		With -json, -browser standard prints the record shown under
+		-json, without browser; -browser ie prints {"name":"FILE",
+		"proposed":"","url":"","ie":"text/html"}, ie null where IE
+		fails; any other value an object keyed by its names, a profile's
+		{"computed":"text/html","displayed":true} and ie's
+		{"computed":"text/html","proposed":"","url":""}, computed null
+		where IE fails.
 	-url URL
-		With -legacy ie, the URL of the resource, whose extension IE looks
-		up in the registry when the bytes alone say only text or binary.
+		With -browser ie, the URL of the resource, whose extension IE
+		looks up in the registry when the bytes alone say only text or
+		binary.
 	-h, -help
 		Print a usage message on standard output, and exit with status 0.
+
+# Flags together
+
+Every flag can be used with every other, and with any value, but for these
+combinations, which are usage errors with the message shown:
+
+	-http and -ext cannot be used together
+		The supplied type comes from the dump's headers or from the
+		file name, not both.
+	-report and -browser cannot be used together
+	-report and -context cannot be used together
+		The report is every profile's, for every destination's context.
+		(-context browsing is allowed.)
+	-context other than browsing and -browser other than standard cannot be used together
+		The profiles are for documents: another context is the
+		standard's.
+	-url needs ie in -browser
+		The URL is what IE is given.
+
+A flag that does not change an answer is still allowed with it: -feeds
+changes the standard's answer (so the default too), -report reads only the
+headers (those of the dump with -http, or -type and -nosniff), and IE reads
+neither -nosniff nor -feeds.
 
 # HTTP responses
 
@@ -210,7 +234,7 @@ something writes to it: to sniff a pipe, give it as standard input, as in
 	mimesniff -context image -json photo
 	mimesniff -ext download.html
 	mimesniff -report -type image/png upload.bin
-	mimesniff -legacy ie -compare -type text/plain page.html
+	mimesniff -browser ie,standard -type text/plain page.html
 	mimesniff -browser all -http dump
 	mimesniff -browser standard -r ~/uploads
 
@@ -221,7 +245,9 @@ is missing, a special file, a directory without -r, not an HTTP response
 with -http, a body whose coding is refused, ...): an error "mimesniff: FILE:
 message" is printed on standard error for each (and with -json a record
 with "error"), and the other inputs are still sniffed; 2 for bad usage: an
-unknown flag, a bad -context or -browser value, no file at all, or "-"
-twice.
+unknown flag, a bad -context or -browser value, flags that cannot be used
+together, no file at all, or "-" twice. The flags -legacy and -compare of
+earlier versions are usage errors that name their replacements, -browser ie
+and -browser ie,standard.
 */
 package main

@@ -14,6 +14,7 @@ import (
 	"io/fs"
 	"net/http"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -43,12 +44,11 @@ type options struct {
 	http        bool
 	json        bool
 	recursive   bool
-	report      bool   // -report
-	legacy      string // -legacy: "" or "ie"
-	compare     bool   // -compare
-	url         string // -url
-	browser     string // -browser: "worst", a mimesniff.Browser's name, or "all"
-	browserSet  bool   // -browser was given
+	report      bool     // -report
+	url         string   // -url
+	browser     string   // -browser, as given
+	browserSet  bool     // -browser was given
+	answers     []string // -browser's names, "all" expanded; nil for worst
 
 	// open opens a file named on the command line or met in a walk; it
 	// is openFile, but for tests.
@@ -73,10 +73,8 @@ func newFlagSet(o *options) *flag.FlagSet {
 	flags.BoolVar(&o.json, "json", false, "print one JSON object per file")
 	flags.BoolVar(&o.recursive, "r", false, "walk directories, sniffing every regular file in them")
 	flags.BoolVar(&o.report, "report", false, "print what a browser can do with each file for every Fetch destination")
-	flags.StringVar(&o.legacy, "legacy", "", "answer as the legacy algorithm `name` does (ie: Internet Explorer's FindMimeFromData)")
-	flags.BoolVar(&o.compare, "compare", false, "with -legacy, print the legacy answer beside the standard's")
-	flags.StringVar(&o.browser, "browser", "worst", "compute the type as browser `name` does (worst of all, standard, chromium, firefox, or all side by side)")
-	flags.StringVar(&o.url, "url", "", "with -legacy ie, the `URL` whose extension IE looks up")
+	flags.StringVar(&o.browser, "browser", "worst", "print the answer of `names`: worst, all, or a comma-separated list of standard, chromium, firefox, webkit, ie")
+	flags.StringVar(&o.url, "url", "", "with -browser ie, the `URL` whose extension IE looks up")
 	return flags
 }
 
@@ -129,7 +127,7 @@ func parseArgs(flags *flag.FlagSet, args []string) ([]string, error) {
 	var names []string
 	for {
 		if err := flags.Parse(args); err != nil {
-			return nil, err
+			return nil, removedFlag(err)
 		}
 		rest := flags.Args()
 		if len(rest) == 0 {
@@ -144,28 +142,67 @@ func parseArgs(flags *flag.FlagSet, args []string) ([]string, error) {
 	}
 }
 
+// removedFlags are the flags that earlier versions had, with what replaces
+// each.
+var removedFlags = map[string]string{
+	"legacy":  "-browser ie",
+	"compare": "-browser ie,standard",
+}
+
+// removedFlag returns err, a flag parsing error, or for a flag that was
+// removed an error that names its replacement. It reads the flag package's
+// message for a flag that is not defined.
+func removedFlag(err error) error {
+	name, ok := strings.CutPrefix(err.Error(), "flag provided but not defined: -")
+	if repl, removed := removedFlags[name]; ok && removed {
+		return fmt.Errorf("-%s has been removed: use %s", name, repl)
+	}
+	return err
+}
+
+// A flagRule is a combination of flags that is a usage error. Every other
+// combination runs: the package documentation lists these rules, and a test
+// runs every combination of the flags against them.
+type flagRule struct {
+	flag, other string // the flags, without "-"
+	needs       bool   // flag needs other, rather than excluding it
+	// broken reports whether the flags and values in o break the rule.
+	broken func(o *options) bool
+	msg    string // the usage error
+}
+
+// flagRules are the command's rules, the first broken one reported.
+var flagRules = []flagRule{
+	// One input mode: a dump's headers, or the file name's extension.
+	{"http", "ext", false, func(o *options) bool { return o.http && o.ext },
+		"-http and -ext cannot be used together"},
+	// The report is every profile's, for every destination.
+	{"report", "browser", false, func(o *options) bool { return o.report && o.browserSet },
+		"-report and -browser cannot be used together"},
+	{"report", "context", false, func(o *options) bool { return o.report && o.context != mimesniff.BrowsingContext },
+		"-report and -context cannot be used together"},
+	// The profiles are for documents: another context is the standard's.
+	{"context", "browser", false, func(o *options) bool {
+		return o.context != mimesniff.BrowsingContext && o.browserSet && !o.standardOnly()
+	}, "-context other than browsing and -browser other than standard cannot be used together"},
+	// The URL is IE's.
+	{"url", "browser", true, func(o *options) bool { return o.url != "" && !slices.Contains(o.answers, ie) },
+		"-url needs ie in -browser"},
+}
+
 // check returns the usage error in the flags and file names, if any.
 func (o *options) check(names []string) string {
-	switch {
-	case len(names) == 0:
+	if len(names) == 0 {
 		return "no input files"
-	case o.http && o.ext:
-		return "-http and -ext cannot be used together"
-	case o.legacy != "" && o.legacy != "ie":
-		return fmt.Sprintf("-legacy %q: the legacy algorithm must be ie", o.legacy)
-	case o.compare && o.legacy == "":
-		return "-compare needs -legacy ie"
-	case o.url != "" && o.legacy == "":
-		return "-url needs -legacy ie"
-	case o.report && (o.legacy != "" || o.context != mimesniff.BrowsingContext):
-		return "-report cannot be used with -legacy or -context"
-	case o.browserSet && (o.report || o.legacy != "" || o.context != mimesniff.BrowsingContext):
-		return "-browser cannot be used with -report, -legacy or -context"
 	}
-	if o.browser != "" && o.browser != "worst" && o.browser != "all" {
-		var b mimesniff.Browser
-		if err := b.UnmarshalText([]byte(o.browser)); err != nil {
-			return fmt.Sprintf("-browser %q: want worst, standard, chromium, firefox or all", o.browser)
+	answers, err := parseAnswers(o.browser)
+	if err != nil {
+		return fmt.Sprintf("-browser %q: %v", o.browser, err)
+	}
+	o.answers = answers
+	for _, rule := range flagRules {
+		if rule.broken(o) {
+			return rule.msg
 		}
 	}
 	stdin := 0
@@ -180,12 +217,49 @@ func (o *options) check(names []string) string {
 	return ""
 }
 
+// ie is the name -browser gives Internet Explorer's FindMimeFromData.
+const ie = "ie"
+
+// parseAnswers returns the names in the value of -browser, in order: nil for
+// worst, the profiles of browsers for all (in a list too), otherwise the
+// names of the comma-separated list, each a profile of browsers or ie, once.
+func parseAnswers(value string) ([]string, error) {
+	if value == "worst" {
+		return nil, nil
+	}
+	var all []string
+	for _, b := range browsers {
+		all = append(all, b.String())
+	}
+	var names []string
+	for name := range strings.SplitSeq(value, ",") {
+		switch {
+		case name == "all":
+			names = append(names, all...)
+		case slices.Contains(all, name), name == ie:
+			names = append(names, name)
+		default:
+			return nil, fmt.Errorf("want worst, all, or a comma-separated list of %s, %s", strings.Join(all, ", "), ie)
+		}
+	}
+	for i, name := range names {
+		if slices.Contains(names[:i], name) {
+			return nil, fmt.Errorf("%s named twice", name)
+		}
+	}
+	return names, nil
+}
+
+// standardOnly reports whether -browser asks for the standard's answer alone.
+func (o *options) standardOnly() bool {
+	return len(o.answers) == 1 && o.answers[0] == mimesniff.Standard.String()
+}
+
 // A view turns the resource of a file into what the command prints for it.
 // worstView, the most dangerous type of the browser profiles, is the
 // default; sniffView, the standard's computed MIME type in the -context
-// context, serves -browser standard and every context but browsing; a mode
-// that prints something else about each file is a flag that makes
-// options.view return another one.
+// context, serves -browser standard and every context but browsing; ieView
+// serves -browser ie, answersView any other -browser, and reportView -report.
 type view func(o *options, in input) output
 
 // input is one file as the command read it: its resource, and the response
@@ -208,19 +282,18 @@ func (o *options) view() view {
 	switch {
 	case o.report:
 		return reportView
-	case o.legacy == "ie":
-		return ieView
-	case o.context != mimesniff.BrowsingContext || o.browser == "standard":
+	case o.context != mimesniff.BrowsingContext || o.standardOnly():
 		return sniffView
-	case o.browser == "worst", o.browser == "":
+	case o.answers == nil:
 		return worstView
+	case slices.Equal(o.answers, []string{ie}):
+		return ieView
 	}
-	return browserView
+	return answersView
 }
 
-// sniffJSON is the JSON form of a file's computed MIME type: the JSON form of
-// a mimesniff.Resource (Resource.MarshalJSON), whose context is the
-// browsing context, with the -context context instead, and for the default
+// sniffJSON is the JSON form of a file's computed MIME type: the resource's
+// metadata, the context and the type computed in it, and for the default
 // answer the profile that computed it.
 type sniffJSON struct {
 	Supplied  mimesniff.MIMEType        `json:"supplied"`

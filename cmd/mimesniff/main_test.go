@@ -415,7 +415,11 @@ func TestHTTPInline(t *testing.T) {
 		{"gzip body cut short", response("HTTP/1.1 200 OK\nContent-Encoding: gzip\n", gzipped[:len(gzipped)-20]), nil, "", "gzip body cut short: the compressed stream does not end"},
 		{"HEAD response", response("HTTP/1.1 200 OK\nContent-Type: image/png\nContent-Length: 1000\n", nil), nil, "image/png", ""},
 		{"HEAD response with Content-Encoding", response("HTTP/1.1 200 OK\nContent-Type: image/png\nContent-Encoding: gzip\n", nil), nil, "", "empty body with Content-Encoding: gzip"},
-		{"several nosniff values", response("HTTP/1.1 200 OK\nX-Content-Type-Options: NoSniff, other\n", html), nil, "text/plain", ""},
+		// Fetch's nosniff (the standard, Chromium, Firefox) takes the
+		// first value without case; WebKit only an exact "nosniff", so
+		// it sniffs the page as HTML: the worst is text/html.
+		{"several nosniff values", response("HTTP/1.1 200 OK\nX-Content-Type-Options: NoSniff, other\n", html), nil, "text/html", ""},
+		{"several nosniff values, -browser standard", response("HTTP/1.1 200 OK\nX-Content-Type-Options: NoSniff, other\n", html), []string{"-browser", "standard"}, "text/plain", ""},
 		{"nosniff not first", response("HTTP/1.1 200 OK\nX-Content-Type-Options: , nosniff\n", html), nil, "text/html", ""},
 		// The last value is parsed whole, and fails: undefined.
 		{"content type list does not parse", response("HTTP/1.1 200 OK\nContent-Type: text/plain, image/gif\n", []byte("<p>")), nil, "text/html", ""},
@@ -635,7 +639,7 @@ type errWriter struct{ err error }
 func (w errWriter) Write([]byte) (int, error) { return 0, w.err }
 
 // allFlags are the flags the usage message must list.
-var allFlags = []string{"-type", "-nosniff", "-ext", "-context", "-feeds", "-http", "-json", "-r", "-report", "-legacy", "-compare", "-url", "-browser"}
+var allFlags = []string{"-type", "-nosniff", "-ext", "-context", "-feeds", "-http", "-json", "-r", "-report", "-browser", "-url"}
 
 func TestUsage(t *testing.T) {
 	for _, tt := range []struct {
@@ -659,6 +663,8 @@ func TestUsage(t *testing.T) {
 		{"missing flag value after a file", []string{pageHTML, "-type"}, 2, false, "mimesniff: flag needs an argument: -type\n"},
 		{"bad bool", []string{"-json=maybe", pageHTML}, 2, false, `mimesniff: invalid boolean value "maybe" for -json: parse error` + "\n"},
 		{"-http with -ext", []string{"-http", "-ext", pageHTML}, 2, false, "mimesniff: -http and -ext cannot be used together\n"},
+		{"removed -legacy", []string{"-legacy", "ie", pageHTML}, 2, false, "mimesniff: -legacy has been removed: use -browser ie\n"},
+		{"removed -compare", []string{pageHTML, "-compare"}, 2, false, "mimesniff: -compare has been removed: use -browser ie,standard\n"},
 		{"stdin twice", []string{"-", pageHTML, "-"}, 2, false, "mimesniff: standard input (\"-\") given more than once\n"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -690,24 +696,111 @@ func TestUsage(t *testing.T) {
 }
 
 // TestDocumented checks that every flag is explained in the package
-// documentation (doc.go), once, and that its one-line help string is one
-// line.
+// documentation (doc.go), once, in its list of flags, and that its one-line
+// help string is one line; and that the documentation lists each flag rule
+// with its message, once.
 func TestDocumented(t *testing.T) {
 	doc := string(readFile(t, "doc.go"))
+	_, list, _ := strings.Cut(doc, "The flags are:\n")
+	list, _, _ = strings.Cut(list, "\n# ")
 	var o options
-	newFlagSet(&o).VisitAll(func(f *flag.Flag) {
-		if n := strings.Count(doc, "\n\t-"+f.Name+" ") + strings.Count(doc, "\n\t-"+f.Name+"\n"); n != 1 {
-			t.Errorf("doc.go explains -%s %d times, want once", f.Name, n)
+	flags := newFlagSet(&o)
+	flags.VisitAll(func(f *flag.Flag) {
+		if n := strings.Count(list, "\n\t-"+f.Name+" ") + strings.Count(list, "\n\t-"+f.Name+"\n"); n != 1 {
+			t.Errorf("doc.go explains -%s %d times in its list of flags, want once", f.Name, n)
 		}
 		if strings.Contains(f.Usage, "\n") {
 			t.Errorf("-%s: help string %q is more than one line", f.Name, f.Usage)
 		}
 	})
 	for _, f := range allFlags {
-		if newFlagSet(&o).Lookup(f[1:]) == nil {
+		if flags.Lookup(f[1:]) == nil {
 			t.Errorf("allFlags lists %s, which is not a flag", f)
 		}
 	}
+	_, together, _ := strings.Cut(doc, "\n# Flags together\n")
+	together, _, _ = strings.Cut(together, "\n# ")
+	for _, rule := range flagRules {
+		if n := strings.Count(together, "\n\t"+rule.msg+"\n"); n != 1 {
+			t.Errorf("doc.go lists %q %d times under Flags together, want once", rule.msg, n)
+		}
+	}
+	if n := strings.Count(together, "\n\t-"); n != len(flagRules) {
+		t.Errorf("doc.go lists %d combinations under Flags together, flagRules has %d", n, len(flagRules))
+	}
+}
+
+// TestFlagCombinations runs the command with every subset of its flags, each
+// with one value, on a file that is also an HTTP response: exactly the
+// subsets that break a rule of flagRules (with these values: one that
+// excludes its other flag when both are given, one that needs it when it is
+// not) are usage errors, with that rule's message, and every other runs.
+func TestFlagCombinations(t *testing.T) {
+	dir := t.TempDir()
+	dump := writeFile(t, dir, "dump.html", []byte("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n<html><script>alert(1)</script>"))
+	values := map[string][]string{
+		"type":    {"-type", "image/gif"},
+		"nosniff": {"-nosniff"},
+		"ext":     {"-ext"},
+		"context": {"-context", "image"},
+		"feeds":   {"-feeds"},
+		"http":    {"-http"},
+		"json":    {"-json"},
+		"r":       {"-r"},
+		"report":  {"-report"},
+		"browser": {"-browser", "ie,standard"},
+		"url":     {"-url", "http://example.com/a.gif"},
+	}
+	var o options
+	var names []string
+	newFlagSet(&o).VisitAll(func(f *flag.Flag) {
+		if values[f.Name] == nil {
+			t.Fatalf("no value for -%s", f.Name)
+		}
+		names = append(names, f.Name)
+	})
+	if len(names) != len(values) {
+		t.Fatalf("values for %d flags, the command has %d", len(values), len(names))
+	}
+	for _, rule := range flagRules {
+		for _, f := range []string{rule.flag, rule.other} {
+			if values[f] == nil || !strings.Contains(rule.msg+" ", "-"+f+" ") {
+				t.Errorf("rule %q: -%s is no flag, or the message does not name it", rule.msg, f)
+			}
+		}
+	}
+
+	ran, refused := 0, 0
+	for set := range 1 << len(names) {
+		given := map[string]bool{}
+		var args []string
+		for i, name := range names {
+			if set&(1<<i) != 0 {
+				given[name] = true
+				args = append(args, values[name]...)
+			}
+		}
+		wantErr := ""
+		for _, rule := range flagRules {
+			if given[rule.flag] && given[rule.other] != rule.needs {
+				wantErr = rule.msg
+				break
+			}
+		}
+		got := runCmd(nil, append(args, dump)...)
+		if wantErr != "" {
+			refused++
+			if want := "mimesniff: " + wantErr + "\n" + usageLine; got.Code != exitUsage || got.Stdout != "" || !strings.HasPrefix(got.Stderr, want) {
+				t.Errorf("mimesniff %s: exit %d, stdout %q, stderr %q; want exit %d and %q", strings.Join(args, " "), got.Code, got.Stdout, got.Stderr, exitUsage, want)
+			}
+			continue
+		}
+		ran++
+		if !strings.HasPrefix(got.Stdout, dump+": ") && !strings.HasPrefix(got.Stdout, `{"name":"`+dump+`",`) || got.Code != exitOK || got.Stderr != "" {
+			t.Errorf("mimesniff %s: exit %d, stdout %q, stderr %q; want it to run", strings.Join(args, " "), got.Code, got.Stdout, got.Stderr)
+		}
+	}
+	t.Logf("%d combinations run, %d are usage errors", ran, refused)
 }
 
 // TestFlagsAfterFiles checks that flags after file names are flags, and

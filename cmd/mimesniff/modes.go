@@ -52,7 +52,9 @@ func reportText(rep *mimesniff.Report) string {
 				mimesniff.DestinationObject, mimesniff.DestinationEmbed:
 				document = append(document, name)
 			default:
-				inclusion = append(inclusion, name)
+				if v.Destination.IsScriptLike() {
+					inclusion = append(inclusion, name)
+				}
 			}
 		}
 		b.WriteByte('\n')
@@ -68,23 +70,21 @@ func reportText(rep *mimesniff.Report) string {
 	return b.String()
 }
 
-// ieJSON is the JSON form of -legacy ie.
+// ieJSON is the JSON form of -browser ie.
 //
-// It holds the inputs IE was given, its answer (null where IE fails), and,
-// with -compare, the standard's computed type in the browsing context.
+// It holds the inputs IE was given and its answer, null where IE fails.
 type ieJSON struct {
-	Proposed string              `json:"proposed"`
-	URL      string              `json:"url"`
-	IE       *string             `json:"ie"`
-	Standard *mimesniff.MIMEType `json:"standard,omitempty"`
+	Proposed string  `json:"proposed"`
+	URL      string  `json:"url"`
+	IE       *string `json:"ie"`
 }
 
-// ieView prints Internet Explorer's answer for the file (-legacy ie), and with
-// -compare the standard's beside it.
+// ieAnswer returns Internet Explorer's answer for the file, with the inputs
+// it was given.
 //
 // The proposed type is -type, or the last Content-Type of an -http dump; the
 // URL is -url, or the file name with -ext. The registry is windowsRegistry.
-func ieView(o *options, in input) output {
+func ieAnswer(o *options, in input) ieJSON {
 	data := in.r.Header
 	if data == nil {
 		data = []byte{} // an empty file is a buffer of no bytes, not no buffer
@@ -100,23 +100,28 @@ func ieView(o *options, in input) output {
 	if j.URL == "" && o.ext {
 		j.URL = in.name
 	}
-	ie := mimesniff.FindMimeFromData(data, j.Proposed, j.URL, windowsRegistry)
-	text := ie
-	if ie == "" {
-		text = "error"
-	} else {
+	if ie := mimesniff.FindMimeFromData(data, j.Proposed, j.URL, windowsRegistry); ie != "" {
 		j.IE = &ie
 	}
-	if o.compare {
-		std := in.r.Sniff()
-		j.Standard = &std
-		text = "ie " + text + ", standard " + std.String()
+	return j
+}
+
+// ieText returns IE's answer in j as text: the answer, or "error".
+func ieText(j ieJSON) string {
+	if j.IE == nil {
+		return "error"
 	}
-	return output{text: text, json: j}
+	return *j.IE
+}
+
+// ieView prints Internet Explorer's answer for the file (-browser ie).
+func ieView(o *options, in input) output {
+	j := ieAnswer(o, in)
+	return output{text: ieText(j), json: j}
 }
 
 // windowsContentTypes is the command's stand-in for the registry that
-// -legacy ie consults.
+// -browser ie consults.
 //
 // It holds the Content Type of HKEY_CLASSES_ROOT\<ext> on a typical Windows 10
 // or 11 machine, for the extensions that matter most on the web. Real machines
@@ -142,7 +147,17 @@ func windowsRegistry(ext string) string {
 // browsers are the browser profiles, in order: -browser all prints them in
 // this order, and -browser worst breaks ties by it. A new profile is one more
 // element.
-var browsers = []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox}
+var browsers = []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox, mimesniff.WebKit}
+
+// profile returns the profile of browsers named name.
+func profile(name string) (mimesniff.Browser, bool) {
+	for _, b := range browsers {
+		if b.String() == name {
+			return b, true
+		}
+	}
+	return 0, false
+}
 
 // danger ranks what browser b does with a document of type t: 2 for a
 // document that can run script (Browser.Scriptable), 1 for a type it
@@ -189,7 +204,7 @@ func worstView(o *options, in input) output {
 	}}
 }
 
-// browserJSON is one profile's answer in the JSON form of -browser.
+// browserJSON is a profile's answer in the JSON form of -browser with a list.
 //
 // It holds the computed type (Resource.SniffAs) and whether the browser
 // displays it rather than downloading it (Browser.Displays).
@@ -198,28 +213,41 @@ type browserJSON struct {
 	Displayed bool               `json:"displayed"`
 }
 
-// browserView prints the type each asked-for browser profile computes for the
-// file (-browser).
+// ieListJSON is IE's answer in the JSON form of -browser with a list: its
+// answer, null where IE fails, and its inputs.
+type ieListJSON struct {
+	Computed *string `json:"computed"`
+	Proposed string  `json:"proposed"`
+	URL      string  `json:"url"`
+}
+
+// answersView prints the answers -browser names for the file, side by side in
+// the order given, each after its name (a single browser's alone).
 //
 // It puts "(download)" after a type the browser does not display. With -json,
-// it prints an object keyed by the profiles' names.
-func browserView(o *options, in input) output {
+// it prints an object keyed by the names.
+func answersView(o *options, in input) output {
 	var text []string
-	obj := map[string]browserJSON{}
-	for _, b := range browsers {
-		if o.browser != "all" && o.browser != b.String() {
-			continue
+	obj := map[string]any{}
+	for _, name := range o.answers {
+		var s string
+		if name == ie {
+			j := ieAnswer(o, in)
+			s = ieText(j)
+			obj[name] = ieListJSON{j.IE, j.Proposed, j.URL}
+		} else {
+			b, _ := profile(name) // parseAnswers checked the name
+			t := in.r.SniffAs(b)
+			s = t.String()
+			if !b.Displays(t) {
+				s += " (download)"
+			}
+			obj[name] = browserJSON{t, b.Displays(t)}
 		}
-		t := in.r.SniffAs(b)
-		s := t.String()
-		if !b.Displays(t) {
-			s += " (download)"
-		}
-		if o.browser == "all" {
-			s = b.String() + " " + s
+		if len(o.answers) > 1 {
+			s = name + " " + s
 		}
 		text = append(text, s)
-		obj[b.String()] = browserJSON{t, b.Displays(t)}
 	}
 	return output{text: strings.Join(text, ", "), json: obj}
 }

@@ -18,8 +18,9 @@ import (
 // buffer wins over an unconfirmed or missing proposal).
 const chameleon = "GIF89a/*<html><script>alert(1)</script>*/"
 
-// TestLegacyIE checks the text and JSON forms of -legacy ie and -compare.
-func TestLegacyIE(t *testing.T) {
+// TestBrowserIE checks the text and JSON forms of ie in -browser, alone and
+// in a list.
+func TestBrowserIE(t *testing.T) {
 	dir := t.TempDir()
 	gif := writeFile(t, dir, "a.gif", []byte(chameleon))
 	empty := writeFile(t, dir, "empty", nil)
@@ -29,14 +30,23 @@ func TestLegacyIE(t *testing.T) {
 		want string
 	}{
 		// IE confirms a proposed image/gif from the GIF signature.
-		{"proposal confirmed", []string{"-legacy", "ie", "-type", "image/gif", gif}, lines(gif, "image/gif")},
+		{"proposal confirmed", []string{"-browser", "ie", "-type", "image/gif", gif}, lines(gif, "image/gif")},
 		// No proposal: the HTML filter finds <html> in the buffer.
-		{"no proposal", []string{"-legacy", "ie", gif}, lines(gif, "text/html")},
+		{"no proposal", []string{"-browser", "ie", gif}, lines(gif, "text/html")},
 		// text/plain counts as no proposal for IE.
-		{"text/plain proposal", []string{"-legacy", "ie", "-type", "text/plain", gif}, lines(gif, "text/html")},
-		{"compare", []string{"-legacy", "ie", "-compare", gif}, lines(gif, "ie text/html, standard image/gif")},
+		{"text/plain proposal", []string{"-browser", "ie", "-type", "text/plain", gif}, lines(gif, "text/html")},
+		// The standard's answer is the GIF signature's, which it
+		// displays.
+		{"ie beside the standard", []string{"-browser", "ie,standard", gif}, lines(gif, "ie text/html, standard image/gif")},
+		{"in the order given", []string{"-browser", "standard,ie", gif}, lines(gif, "standard image/gif, ie text/html")},
+		// all is the four profiles, where it stands; each takes the
+		// GIF signature (see TestBrowserMode for where they differ).
+		{"ie and all", []string{"-browser", "ie,all", gif},
+			lines(gif, "ie text/html, standard image/gif, chromium image/gif, firefox image/gif, webkit image/gif")},
 		// No data, no proposal, no URL: IE fails.
-		{"empty file", []string{"-legacy", "ie", empty}, lines(empty, "error")},
+		{"empty file", []string{"-browser", "ie", empty}, lines(empty, "error")},
+		// No bytes are no binary bytes: text/plain to the standard.
+		{"empty file beside the standard", []string{"-browser", "ie,standard", empty}, lines(empty, "ie error, standard text/plain")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -48,14 +58,37 @@ func TestLegacyIE(t *testing.T) {
 		})
 	}
 
-	got := runCmd(nil, "-legacy", "ie", "-compare", "-json", "-url", "http://h/x.gif?a=b", gif)
-	var obj map[string]any
-	if err := json.Unmarshal([]byte(got.Stdout), &obj); err != nil {
-		t.Fatalf("-json output %q: %v", got.Stdout, err)
-	}
-	want := map[string]any{"name": gif, "proposed": "", "url": "http://h/x.gif?a=b", "ie": "text/html", "standard": "image/gif"}
-	if diff := cmp.Diff(want, obj); diff != "" {
-		t.Errorf("-legacy ie -compare -json mismatch (-want +got):\n%s", diff)
+	for _, tc := range []struct {
+		name string
+		args []string
+		want map[string]any
+	}{
+		{"ie alone", []string{"-browser", "ie", "-type", "image/gif", gif},
+			map[string]any{"name": gif, "proposed": "image/gif", "url": "", "ie": "image/gif"}},
+		{"ie alone fails", []string{"-browser", "ie", empty},
+			map[string]any{"name": empty, "proposed": "", "url": "", "ie": nil}},
+		// The URL's extension is not looked up: the bytes say HTML.
+		{"list", []string{"-browser", "ie,standard", "-url", "http://h/x.gif?a=b", gif}, map[string]any{
+			"name":     gif,
+			"ie":       map[string]any{"computed": "text/html", "proposed": "", "url": "http://h/x.gif?a=b"},
+			"standard": map[string]any{"computed": "image/gif", "displayed": true},
+		}},
+		{"list where ie fails", []string{"-browser", "ie,standard", empty}, map[string]any{
+			"name":     empty,
+			"ie":       map[string]any{"computed": nil, "proposed": "", "url": ""},
+			"standard": map[string]any{"computed": "text/plain", "displayed": true},
+		}},
+	} {
+		t.Run("json/"+tc.name, func(t *testing.T) {
+			got := runCmd(nil, append(tc.args, "-json")...)
+			var obj map[string]any
+			if err := json.Unmarshal([]byte(got.Stdout), &obj); err != nil {
+				t.Fatalf("-json output %q: %v", got.Stdout, err)
+			}
+			if diff := cmp.Diff(tc.want, obj); diff != "" {
+				t.Errorf("mimesniff %s -json mismatch (-want +got):\n%s", strings.Join(tc.args, " "), diff)
+			}
+		})
 	}
 }
 
@@ -97,7 +130,7 @@ func TestReport(t *testing.T) {
 	rep, dests := run()
 	doc := dests["document"]
 	if !rep.DocumentScript || !rep.ScriptInclusion || doc.Type == nil || *doc.Type != "text/html" ||
-		strings.Join(doc.Script, ",") != "standard,chromium,firefox" {
+		strings.Join(doc.Script, ",") != "standard,chromium,firefox,webkit" {
 		t.Errorf("untyped page: %+v, document %+v; want script through a text/html document in every profile", rep, doc)
 	}
 	if len(dests) != 24 {
@@ -113,7 +146,7 @@ func TestReport(t *testing.T) {
 	}
 
 	got := runCmd(nil, "-report", page)
-	for _, want := range []string{page + ": \n", "\ndocument      allowed text/html  script in standard,chromium,firefox\n",
+	for _, want := range []string{page + ": \n", "\ndocument      allowed text/html  script in standard,chromium,firefox,webkit\n",
 		"\ndocument script (stored XSS): document embed frame iframe object\n",
 		"\nscript inclusion: script sharedworker worker\n"} {
 		if !strings.Contains(got.Stdout, want) {
@@ -122,28 +155,48 @@ func TestReport(t *testing.T) {
 	}
 }
 
-// TestModeUsage checks the usage errors of the new modes.
+// TestModeUsage checks the values of -browser, the removed flags, and the
+// values for which a flag rule holds or not (TestFlagCombinations runs every
+// combination with one value each).
 func TestModeUsage(t *testing.T) {
-	for _, args := range [][]string{
-		{"-legacy", "netscape", "f"},
-		{"-compare", "f"},
-		{"-url", "http://h/a.htm", "f"},
-		{"-report", "-legacy", "ie", "f"},
-		{"-report", "-context", "image", "f"},
-		{"-browser", "netscape", "f"},
-		{"-browser", "all", "-report", "f"},
-		{"-browser", "worst", "-context", "image", "f"},
+	for _, tc := range []struct {
+		args    []string
+		wantErr string // the usage error; "" for none
+	}{
+		{[]string{"-legacy", "ie"}, "-legacy has been removed: use -browser ie"},
+		{[]string{"-legacy=netscape"}, "-legacy has been removed: use -browser ie"},
+		{[]string{"-compare"}, "-compare has been removed: use -browser ie,standard"},
+		{[]string{"--compare=false"}, "-compare has been removed: use -browser ie,standard"},
+		{[]string{"-browser", "netscape"}, `-browser "netscape": want worst, all, or a comma-separated list of standard, chromium, firefox, webkit, ie`},
+		{[]string{"-browser", ""}, `-browser "": want worst, all, or a comma-separated list of standard, chromium, firefox, webkit, ie`},
+		{[]string{"-browser", "ie,"}, `-browser "ie,": want worst, all, or a comma-separated list of standard, chromium, firefox, webkit, ie`},
+		{[]string{"-browser", "worst,ie"}, `-browser "worst,ie": want worst, all, or a comma-separated list of standard, chromium, firefox, webkit, ie`},
+		{[]string{"-browser", "ie,ie"}, `-browser "ie,ie": ie named twice`},
+		{[]string{"-browser", "all,firefox"}, `-browser "all,firefox": firefox named twice`},
+		{[]string{"-browser", "all,ie"}, ""},
+		{[]string{"-report", "-browser", "worst"}, "-report and -browser cannot be used together"},
+		{[]string{"-report", "-context", "browsing"}, ""},
+		{[]string{"-context", "image", "-browser", "standard"}, ""},
+		{[]string{"-context", "browsing", "-browser", "chromium"}, ""},
+		{[]string{"-context", "image", "-browser", "worst"}, "-context other than browsing and -browser other than standard cannot be used together"},
+		{[]string{"-context", "image", "-browser", "standard,chromium"}, "-context other than browsing and -browser other than standard cannot be used together"},
+		{[]string{"-url", "http://h/a.htm", "-browser", "chromium"}, "-url needs ie in -browser"},
+		{[]string{"-url", "http://h/a.htm", "-browser", "firefox,ie"}, ""},
 	} {
-		if got := runCmd(nil, args...); got.Code != exitUsage {
-			t.Errorf("mimesniff %v: exit %d, want %d", args, got.Code, exitUsage)
+		got := runCmd(nil, append(tc.args, pageHTML)...)
+		switch {
+		case tc.wantErr == "" && (got.Code != 0 || got.Stderr != ""):
+			t.Errorf("mimesniff %q: exit %d, stderr %q, want it to run", tc.args, got.Code, got.Stderr)
+		case tc.wantErr != "" && (got.Code != exitUsage || !strings.HasPrefix(got.Stderr, "mimesniff: "+tc.wantErr+"\n"+usageLine)):
+			t.Errorf("mimesniff %q: exit %d, stderr %q, want %d and %q", tc.args, got.Code, got.Stderr, exitUsage, tc.wantErr)
 		}
 	}
 }
 
 // TestBrowserMode checks -browser on a recorded case: "<body/onload=...>"
-// with no type is text/plain to the standard and Firefox and text/html to
-// Chromium (none/edge/tag-body-onload); Firefox downloads unknown/unknown
-// (unknown-unknown/page.html).
+// with no type is text/plain to the standard, Firefox and WebKit, and
+// text/html to Chromium (none/edge/tag-body-onload); Firefox downloads
+// unknown/unknown (unknown-unknown/page.html).
 func TestBrowserMode(t *testing.T) {
 	dir := t.TempDir()
 	page := writeFile(t, dir, "page", []byte("<body/onload=alert(1)>"))
@@ -152,7 +205,7 @@ func TestBrowserMode(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"all", []string{"-browser", "all", page}, lines(page, "standard text/plain, chromium text/html, firefox text/plain")},
+		{"all", []string{"-browser", "all", page}, lines(page, "standard text/plain, chromium text/html, firefox text/plain, webkit text/plain")},
 		{"chromium", []string{"-browser", "chromium", page}, lines(page, "text/html")},
 		{"firefox unknown/unknown", []string{"-browser", "firefox", "-type", "unknown/unknown", page}, lines(page, "application/octet-stream (download)")},
 	}
@@ -174,6 +227,7 @@ func TestBrowserMode(t *testing.T) {
 		"standard": map[string]any{"computed": "text/plain", "displayed": true},
 		"chromium": map[string]any{"computed": "text/html", "displayed": true},
 		"firefox":  map[string]any{"computed": "text/plain", "displayed": true},
+		"webkit":   map[string]any{"computed": "text/plain", "displayed": true},
 	}
 	if diff := cmp.Diff(want, obj); diff != "" {
 		t.Errorf("-browser all -json mismatch (-want +got):\n%s", diff)

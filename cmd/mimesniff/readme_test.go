@@ -21,9 +21,10 @@ var readmeSkip = map[string]string{
 
 // goRunLine is a "Try it" line of the README: a command and, after "#", the
 // type it prints for its last argument.
-var goRunLine = regexp.MustCompile(`(?m)^    go run \./cmd/mimesniff ([^|#]+?)\s+# (\S+)$`)
+var goRunLine = regexp.MustCompile(`(?m)^    go run \./cmd/mimesniff ([^|#\n]+?)[ \t]+# (\S+)$`)
 
-// TestREADME runs the command examples of the README, in a directory where
+// TestREADME runs the command examples of the README and of
+// docs/command.md, in a directory where
 // testdata is the repository's, and checks that they print what the README
 // shows: the "$ " examples with the lines that follow them, the "go run"
 // lines with the type in their comment, and the lines shown from the run
@@ -33,7 +34,8 @@ func TestREADME(t *testing.T) {
 		t.Skip("builds the command")
 	}
 	bin := binary(t)
-	readme := string(readFile(t, "../../README.md"))
+	// The README's examples and the command's reference page's.
+	readme := string(readFile(t, "../../README.md")) + "\n" + string(readFile(t, "../../docs/command.md"))
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)

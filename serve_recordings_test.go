@@ -1,0 +1,216 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package mimesniff_test
+
+import (
+	"bufio"
+	"compress/gzip"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/mimesniff/mimesniff"
+)
+
+// destinationsDir holds what Chromium and Firefox did with each response of
+// a corpus in every destination (tools/browsers/destinations.js; its
+// FORMAT.md says how).
+const destinationsDir = "testdata/browsers/destinations"
+
+// recordingsDir holds the browser recordings. Its own go.mod keeps it out
+// of the module that go get downloads; a test that needs it skips where it
+// is absent as a whole (a copy of the module, not a clone of the
+// repository), and fails where a file of it is missing.
+const recordingsDir = "testdata/browsers"
+
+// readJSONLines decodes one JSON value a line from name, gunzipping it when
+// its name ends in .gz.
+func readJSONLines[T any](t testing.TB, name string) []T {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		if _, dirErr := os.Stat(recordingsDir); errors.Is(dirErr, fs.ErrNotExist) {
+			t.Skipf("%s is not in this copy of the module (it ships only with the repository)", recordingsDir)
+		}
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(name, ".gz") {
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		r = zr
+	}
+	var out []T
+	s := bufio.NewScanner(r)
+	s.Buffer(nil, 1<<24)
+	for s.Scan() {
+		var v T
+		if err := json.Unmarshal(s.Bytes(), &v); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		out = append(out, v)
+	}
+	if err := s.Err(); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return out
+}
+
+// latin1Bytes returns the bytes a latin1 string of the recordings stands
+// for: one byte per character.
+func latin1Bytes(s string) string {
+	b := make([]byte, 0, len(s))
+	for _, r := range s {
+		b = append(b, byte(r))
+	}
+	return string(b)
+}
+
+// recordedBody is a body of a recorded corpus.
+type recordedBody struct {
+	Name string `json:"name"`
+	Head string `json:"head"` // base64 of its first bytes
+	File string `json:"file"`
+}
+
+// recordedHeaders is a header set of a recorded corpus: the header lines in
+// the order they were sent.
+type recordedHeaders struct {
+	Name    string     `json:"name"`
+	Headers [][]string `json:"headers"`
+}
+
+// header returns the header list as a client reads it from the wire.
+func (rh recordedHeaders) header() http.Header {
+	h := http.Header{}
+	for _, kv := range rh.Headers {
+		h.Add(latin1Bytes(kv[0]), latin1Bytes(kv[1]))
+	}
+	return h
+}
+
+// destinationCase is one response of the destinations corpus.
+type destinationCase struct {
+	ID      string `json:"id"`
+	Body    string `json:"body"`
+	Headers string `json:"headers"`
+}
+
+// destinationResult is what one browser did with one response in one
+// destination, from a page of one origin.
+type destinationResult struct {
+	Case    string `json:"case"`
+	Browser string `json:"browser"`
+	Origin  string `json:"origin"`
+	Dest    string `json:"dest"`
+	Outcome string `json:"outcome"`
+	Probe   string `json:"probe"`
+}
+
+// recordedDestinations maps the recorder's destination names to Fetch's.
+var recordedDestinations = map[string]mimesniff.Destination{
+	"document": mimesniff.DestinationDocument, "iframe": mimesniff.DestinationIFrame,
+	"object": mimesniff.DestinationObject, "embed": mimesniff.DestinationEmbed,
+	"script": mimesniff.DestinationScript, "module": mimesniff.DestinationScript,
+	"worker": mimesniff.DestinationWorker, "sharedworker": mimesniff.DestinationSharedWorker,
+	"serviceworker": mimesniff.DestinationServiceWorker, "style": mimesniff.DestinationStyle,
+	"image": mimesniff.DestinationImage, "video": mimesniff.DestinationVideo,
+	"audio": mimesniff.DestinationAudio, "font": mimesniff.DestinationFont,
+	"track": mimesniff.DestinationTrack, "xslt": mimesniff.DestinationXSLT,
+	"text": mimesniff.DestinationText,
+}
+
+// ranScript reports whether a recorded probe shows script that the report's
+// Script must cover: in a document with the server's origin, or run by a
+// page as a script, a worker or a style sheet transformation. A probe in an
+// opaque origin (a CSP sandbox) is not the server's.
+func ranScript(dest, probe string) bool {
+	switch probe {
+	case "server":
+		return true
+	case "page":
+		return dest != "document" && dest != "iframe" && dest != "object" && dest != "embed"
+	}
+	return false
+}
+
+// TestReportRecordings replays every recorded (response, destination,
+// origin, browser) through ReportFor: where the browser ran script, the
+// report must say so for that browser (no false "safe"). It logs, per
+// destination, how often the report is more cautious than the browser.
+func TestReportRecordings(t *testing.T) {
+	bodies := map[string][]byte{}
+	for _, b := range readJSONLines[recordedBody](t, filepath.Join(destinationsDir, "bodies.jsonl.gz")) {
+		head, err := base64.StdEncoding.DecodeString(b.Head)
+		if err != nil {
+			t.Fatalf("body %s: %v", b.Name, err)
+		}
+		bodies[b.Name] = head
+	}
+	headers := map[string]http.Header{}
+	for _, h := range readJSONLines[recordedHeaders](t, filepath.Join(destinationsDir, "headers.jsonl")) {
+		headers[h.Name] = h.header()
+	}
+	reports := map[string]mimesniff.Report{}
+	for _, c := range readJSONLines[destinationCase](t, filepath.Join(destinationsDir, "cases.jsonl.gz")) {
+		body, ok := bodies[c.Body]
+		h, ok2 := headers[c.Headers]
+		if !ok || !ok2 {
+			t.Fatalf("case %s: no body %q or header set %q", c.ID, c.Body, c.Headers)
+		}
+		reports[c.ID] = mimesniff.ReportFor(h, body)
+	}
+	browsers := map[string]mimesniff.Browser{"chromium": mimesniff.Chromium, "firefox": mimesniff.Firefox}
+	type count struct{ loads, ran, cautious int }
+	counts := map[string]*count{}
+	falseSafe := 0
+	for _, r := range readJSONLines[destinationResult](t, filepath.Join(destinationsDir, "results.jsonl.gz")) {
+		rep, ok := reports[r.Case]
+		d, ok2 := recordedDestinations[r.Dest]
+		b, ok3 := browsers[r.Browser]
+		if !ok || !ok2 || !ok3 {
+			t.Fatalf("result %+v: unknown case, destination or browser", r)
+		}
+		said := rep.Destinations[d].Script.Has(b)
+		key := r.Browser + " " + r.Dest
+		if counts[key] == nil {
+			counts[key] = &count{}
+		}
+		c := counts[key]
+		c.loads++
+		switch ran := ranScript(r.Dest, r.Probe); {
+		case ran && !said:
+			falseSafe++
+			t.Errorf("%s, %s, %s page, %s: the probe ran (%s, %s); the report says no script", r.Case, r.Browser, r.Origin, r.Dest, r.Outcome, r.Probe)
+		case ran:
+			c.ran++
+		case said:
+			c.cautious++
+		}
+	}
+	keys := make([]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	var b strings.Builder
+	for _, k := range keys {
+		c := counts[k]
+		fmt.Fprintf(&b, "\n%-22s %5d loads, script ran in %4d, report more cautious in %4d", k, c.loads, c.ran, c.cautious)
+	}
+	t.Logf("%d false safe; per browser and destination:%s", falseSafe, b.String())
+}

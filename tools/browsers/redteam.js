@@ -1,0 +1,275 @@
+#!/usr/bin/env node
+// redteam.js attacks the mimesniff serving code in real browsers. It builds
+// and starts the Go red-team server (tools/redteam), which serves a hostile
+// upload corpus through mimesniff.Handler(http.FileServer), through
+// SafeHeaders for every declared type, through Handler around handlers that
+// misuse the header map, and through plain http.FileServer (the baseline).
+// It loads every target in every destination (attack.js) from a
+// same-origin and a cross-origin attacker page, in Chromium and in Firefox,
+// and counts the probes that ran.
+//
+//	node redteam.js                    # both browsers, from scratch, then the report
+//	node redteam.js run chromium|firefox [-budget S] [-j N] [-fresh] [-only REGEXP]
+//	node redteam.js report             # prints the counts, writes redteam.json
+//
+// The first form runs each browser in chunks of at most -budget seconds
+// (default 840), each under flock /tmp/browsers.lock, resuming from
+// tools/browsers/out/redteam-<browser>.jsonl until every target is done.
+'use strict';
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const http = require('http');
+const readline = require('readline');
+const { spawn, execFileSync } = require('child_process');
+const lib = require('./lib');
+const { Attacker, Probes, dests } = require('./attack');
+
+const root = path.resolve(__dirname, '..', '..');
+const outDir = path.join(__dirname, 'out');
+const redteamDir = path.join(root, 'tools', 'redteam');
+const reportFile = path.join(root, 'testdata', 'browsers', 'destinations', 'redteam.json');
+const browserNames = ['chromium', 'firefox'];
+
+const args = process.argv.slice(2);
+const opt = (name, def) => {
+  const i = args.indexOf(name);
+  return i < 0 ? def : args[i + 1];
+};
+const partFile = (b) => path.join(outDir, `redteam-${b}.jsonl`);
+
+// startServer builds and starts the Go server; it resolves to {a, b,
+// targets, headcheck, stop}.
+async function startServer(probes) {
+  fs.mkdirSync(outDir, { recursive: true });
+  const bin = path.join(outDir, 'redteam');
+  execFileSync('go', ['build', '-o', bin, '.'], { cwd: redteamDir, stdio: 'inherit' });
+  const p = spawn(bin, ['-probe', path.join(__dirname, 'probe.js'), '-harness', path.join(__dirname, 'harness.js')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const rl = readline.createInterface({ input: p.stdout });
+  const first = await new Promise((res, rej) => {
+    p.on('exit', (c) => rej(new Error('redteam server exited: ' + c)));
+    rl.once('line', (l) => res(JSON.parse(l)));
+  });
+  rl.on('line', (l) => {
+    const m = /^PROBE (\S+) (.*)$/.exec(l);
+    if (m) probes.add(m[2], m[1]);
+  });
+  const get = (u) => new Promise((res, rej) => http.get(u, (r) => {
+    let s = '';
+    r.on('data', (d) => { s += d; });
+    r.on('end', () => res(JSON.parse(s)));
+  }).on('error', rej));
+  const targets = await get(first.a + '/__targets');
+  const headcheck = await get(first.a + '/__headcheck');
+  return { a: first.a, b: first.b, targets, headcheck, stop: () => { p.stdin.end(); p.kill(); } };
+}
+
+async function run(browserName) {
+  const parallel = Number(opt('-j', 4));
+  const budget = Number(opt('-budget', 840));
+  if (args.includes('-fresh')) fs.rmSync(partFile(browserName), { force: true });
+  const done = new Set();
+  if (fs.existsSync(partFile(browserName))) {
+    for (const l of fs.readFileSync(partFile(browserName), 'utf8').split('\n').filter(Boolean)) {
+      const o = JSON.parse(l);
+      if (!o.meta) done.add(`${o.path}\t${o.origin}`);
+    }
+  }
+  const probes = new Probes();
+  const srv = await startServer(probes);
+  const only = opt('-only', '') ? new RegExp(opt('-only', '')) : null;
+  const jobs = [];
+  srv.targets.forEach((t, i) => {
+    if (only && !only.test(t.path)) return;
+    for (const origin of ['same', 'cross']) if (!done.has(`${t.path}\t${origin}`)) jobs.push({ i, origin });
+  });
+  if (!jobs.length) { srv.stop(); return 0; }
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `redteam-${browserName}-`));
+  const downloadDir = path.join(tmp, 'downloads');
+  fs.mkdirSync(downloadDir);
+  const t0 = Date.now();
+  const downloaded = new Set();
+  let att = null;
+  const browsers = new lib.Relauncher(browserName, tmp, downloadDir, (u) => att.sawDownload(u));
+  const version = await (await browsers.get()).version();
+  att = new Attacker({ browserName, browsers, probes, downloaded, timeout: Number(opt('-timeout', 6000)) });
+  const runId = Date.now().toString(36);
+  let next = 0;
+  let n = 0;
+  async function worker() {
+    const slot = { page: null };
+    while (next < jobs.length && (Date.now() - t0) / 1000 < budget) {
+      const { i, origin } = jobs[next++];
+      const t = srv.targets[i];
+      const job = {
+        key: `${runId}.${i}`,
+        origin,
+        pageOrigin: origin === 'same' ? srv.a : srv.b,
+        serverOrigin: srv.a,
+        url: (token) => srv.a + t.path.replace('{token}', token),
+      };
+      let out = null;
+      for (let k = 0; k < 2 && !out; k++) {
+        try {
+          out = await att.run(slot, job);
+        } catch (e) {
+          if (slot.page) await slot.page.close().catch(() => {});
+          slot.page = null;
+          if (k === 1) {
+            out = {};
+            for (const d of dests) out[d] = { outcome: 'error', probe: '', error: 'recorder: ' + String(e.message || e).split('\n')[0] };
+          }
+        }
+      }
+      const row = { path: t.path, origin, r: {} };
+      for (const d of dests) {
+        const o = out[d];
+        row.r[d] = [o.outcome, o.probe || '', o.contentType || ''];
+      }
+      fs.appendFileSync(partFile(browserName), JSON.stringify(row) + '\n');
+      n++;
+      if (n % 100 === 0) {
+        console.error(`redteam ${browserName}: ${n}/${jobs.length} ${((Date.now() - t0) / 1000).toFixed(0)}s`);
+        lib.emptyDir(downloadDir);
+      }
+    }
+  }
+  await Promise.all(Array.from({ length: parallel }, worker));
+  const secs = Math.round((Date.now() - t0) / 1000);
+  await browsers.close();
+  srv.stop();
+  fs.rmSync(tmp, { recursive: true, force: true });
+  const meta = { browser: browserName, version: lib.versionName(browserName, version), driver: lib.driverName(browserName), recorded: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), jobs: n, wallSeconds: secs, parallel, unmatchedProbes: probes.unmatched };
+  fs.appendFileSync(partFile(browserName), JSON.stringify({ meta }) + '\n');
+  const left = jobs.length - n;
+  console.error(`redteam ${browserName}: ${n} jobs in ${secs}s${left ? `, ${left} left` : ', done'}`);
+  return left;
+}
+
+// report reads both browsers' results and writes redteam.json.
+async function report() {
+  const probes = new Probes();
+  const srv = await startServer(probes); // for the target list and the HEAD check
+  srv.stop();
+  const byPath = new Map(srv.targets.map((t) => [t.path, t]));
+  const modes = [...new Set(srv.targets.map((t) => t.mode))];
+  const rep = {
+    date: new Date().toISOString().slice(0, 10),
+    about: 'Script that ran in the server\'s origin, per browser and serving mode. serverLoads counts loads (target x origin x destination) whose probe ran in a global created for the upload in the server\'s origin (a document: navigation, iframe, object, embed; or a worker); pageSame and pageCross count probes that ran in the attacker page\'s own global (classic or module script, xslt output), from a same-origin and a cross-origin page; opaque counts probes in an opaque origin (CSP sandbox).',
+    browsers: {},
+    headCheck: { checked: srv.headcheck.checked, differ: srv.headcheck.differ, diffs: (srv.headcheck.diffs || []).slice(0, 10) },
+    totals: {},
+    serverLoads: [],
+  };
+  for (const b of browserNames) {
+    const f = partFile(b);
+    if (!fs.existsSync(f)) continue;
+    const metas = [];
+    const rows = new Map();
+    for (const l of fs.readFileSync(f, 'utf8').split('\n').filter(Boolean)) {
+      const o = JSON.parse(l);
+      if (o.meta) metas.push(o.meta); else rows.set(`${o.path}\t${o.origin}`, o);
+    }
+    rep.browsers[b] = { version: metas.length ? metas[metas.length - 1].version : '', driver: metas.length ? metas[metas.length - 1].driver : '', wallSeconds: metas.reduce((s, m) => s + m.wallSeconds, 0), runs: metas.length, jobs: rows.size };
+    const tot = {};
+    for (const m of modes) tot[m] = { targets: 0, jobs: 0, serverLoads: 0, serverUploads: 0, serverByDest: {}, pageSame: 0, pageCross: 0, opaque: 0, outcomes: {} };
+    const affected = new Map();
+    const byTarget = new Map();
+    for (const o of rows.values()) {
+      const t = byPath.get(o.path);
+      if (!t) continue;
+      const T = tot[t.mode];
+      T.jobs++;
+      for (const d of dests) {
+        const [outcome, probe, ct] = o.r[d];
+        T.outcomes[outcome] = (T.outcomes[outcome] || 0) + 1;
+        if (probe === 'server') {
+          T.serverLoads++;
+          T.serverByDest[d] = (T.serverByDest[d] || 0) + 1;
+          affected.set(t.path, t.mode);
+          const k = `${b}\t${t.path}`;
+          if (t.mode === 'plain' || t.mode === 'rangeplain') continue; // the baseline: counted, not listed
+          if (!byTarget.has(k)) {
+            byTarget.set(k, { browser: b, mode: t.mode, upload: t.upload, declared: t.mode === 'safe' ? t.declared : undefined, loads: 0, same: [], cross: [], contentType: ct || undefined });
+            rep.serverLoads.push(byTarget.get(k));
+          }
+          const e = byTarget.get(k);
+          e.loads++;
+          e[o.origin].push(d);
+        } else if (probe === 'page') {
+          if (o.origin === 'same') T.pageSame++; else T.pageCross++;
+        } else if (probe === 'opaque') T.opaque++;
+      }
+    }
+    for (const t of srv.targets) tot[t.mode].targets++;
+    for (const m of affected.values()) tot[m].serverUploads++;
+    rep.totals[b] = tot;
+  }
+  // Compact, one line per member and per serverLoads entry.
+  const lines = Object.entries(rep).map(([k, v]) => k === 'serverLoads'
+    ? `"serverLoads":[\n${v.map((e) => JSON.stringify(e)).join(',\n')}\n]`
+    : `${JSON.stringify(k)}:${JSON.stringify(v)}`);
+  fs.writeFileSync(reportFile, '{\n' + lines.join(',\n') + '\n}\n');
+  // Print.
+  console.log('script in the server\'s origin (loads / targets), page-global runs same|cross, opaque');
+  for (const b of Object.keys(rep.totals)) {
+    console.log(`${b} (${rep.browsers[b].version}, ${rep.browsers[b].wallSeconds}s):`);
+    for (const [m, T] of Object.entries(rep.totals[b])) {
+      const by = Object.entries(T.serverByDest).map(([d, n]) => `${d} ${n}`).join(', ');
+      console.log(`  ${m.padEnd(10)} ${String(T.serverLoads).padStart(4)} loads of ${String(T.serverUploads).padStart(3)}/${T.targets} targets` +
+        `  page ${T.pageSame}|${T.pageCross}  opaque ${T.opaque}${by ? '  [' + by + ']' : ''}${T.jobs < 2 * T.targets ? `  (only ${T.jobs}/${2 * T.targets} jobs recorded)` : ''}`);
+    }
+  }
+  console.log(`HEAD vs GET: ${rep.headCheck.differ} of ${rep.headCheck.checked} differ`);
+  console.log('wrote ' + path.relative(process.cwd(), reportFile));
+}
+
+async function all() {
+  const t0 = Date.now();
+  const fresh = !args.includes('-resume');
+  for (const b of browserNames) {
+    if (fresh) fs.rmSync(partFile(b), { force: true });
+    for (let k = 0; k < 20; k++) {
+      // Firefox spends much of a job waiting (an embed of a download gets
+      // no event), so it gets more pages at once.
+      const extra = ['-budget', opt('-budget', '840'), '-j', opt('-j', b === 'firefox' ? '6' : '4')];
+      execFileSync('flock', ['/tmp/browsers.lock', process.execPath, __filename, 'run', b, ...extra], { stdio: 'inherit' });
+      if (jobsLeft(b) === 0) break;
+    }
+  }
+  await report();
+  console.log(`red team: ${Math.round((Date.now() - t0) / 1000)}s in all`);
+}
+
+// jobsLeft counts the jobs of browser b not yet recorded.
+function jobsLeft(b) {
+  const out = execFileSync(process.execPath, [__filename, 'left', b], { encoding: 'utf8' });
+  return Number(out.trim());
+}
+
+async function left(b) {
+  const probes = new Probes();
+  const srv = await startServer(probes);
+  srv.stop();
+  const done = new Set();
+  if (fs.existsSync(partFile(b))) {
+    for (const l of fs.readFileSync(partFile(b), 'utf8').split('\n').filter(Boolean)) {
+      const o = JSON.parse(l);
+      if (!o.meta) done.add(`${o.path}\t${o.origin}`);
+    }
+  }
+  let n = 0;
+  for (const t of srv.targets) for (const o of ['same', 'cross']) if (!done.has(`${t.path}\t${o}`)) n++;
+  console.log(n);
+}
+
+const cmd = args[0];
+const fail = (e) => { console.error(e); process.exit(1); };
+if (cmd === 'run' && browserNames.includes(args[1])) run(args[1]).then(() => process.exit(0), fail);
+else if (cmd === 'report') report().then(() => process.exit(0), fail);
+else if (cmd === 'left') left(args[1]).then(() => process.exit(0), fail);
+else if (!cmd || cmd.startsWith('-')) all().then(() => process.exit(0), fail);
+else {
+  console.error('usage: node redteam.js [-budget S] [-j N] [-resume] | run chromium|firefox [-budget S] [-j N] [-fresh] | report');
+  process.exit(2);
+}

@@ -1,0 +1,395 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+// Command redteam serves a hostile upload corpus through the mimesniff
+// serving code, for tools/browsers/redteam.js to attack in real browsers.
+//
+// It listens on two loopback ports. Port A is the server under attack: it
+// serves every upload several ways (serving modes), and the same-origin
+// attacker page; port B serves the cross-origin attacker page. Both serve
+// /__attack/ (the attacker page), /__harness.js, /__xml/ and /__xsl (for the
+// xslt destination and the xml-stylesheet payload) and /__probe, whose
+// queries it prints on standard output as "PROBE <origin> <query>" lines.
+// The first line it prints is a JSON object with the two origins; the
+// targets are at A's /__targets.
+//
+// Serving modes (the URL is /<mode>/<token>/<rest>, where the token is the
+// harness's and is ignored):
+//
+//	handler    mimesniff.Handler(http.FileServer(dir))
+//	plain      http.FileServer(dir), the baseline
+//	typed      mimesniff.Handler of a handler that sets Content-Type from a
+//	           fixed extension table (.xsl is text/xsl) and calls
+//	           http.ServeContent
+//	safe       SafeHeaders(declared, data).Set(w.Header()) for
+//	           every declared type an uploader can send (rest is
+//	           <declared index>/<file>)
+//	lower      Handler of a handler that sets w.Header()["content-type"]
+//	dupkey     Handler of a handler that sets both "Content-Type" (text/plain)
+//	           and "content-type" (text/html)
+//	twotypes   Handler of a handler that sets Content-Type: text/html, */*
+//	late       Handler of a handler that sets Content-Type: text/html after
+//	           its first Write
+//	lowerdisp  Handler of a handler that sets text/html and
+//	           w.Header()["content-disposition"] = inline
+//	range      Handler(FileServer) answering as if asked for two ranges
+//	           (a 206 multipart/byteranges)
+//	rangeplain FileServer answering as if asked for two ranges
+//
+//	go run . [-probe ../browsers/probe.js] [-harness ../browsers/harness.js]
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"path"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mimesniff/mimesniff"
+)
+
+var (
+	probeFile   = flag.String("probe", "../browsers/probe.js", "the probe script (its last line)")
+	harnessFile = flag.String("harness", "../browsers/harness.js", "the attacker page's script")
+)
+
+// A target is one upload served one way.
+type target struct {
+	Mode     string `json:"mode"`
+	Upload   string `json:"upload"`   // the file name
+	Payload  string `json:"payload"`  // the payload it holds
+	Declared string `json:"declared"` // safe mode: the type the uploader declared
+	Path     string `json:"path"`     // with "{token}" for the harness's token
+}
+
+// typedOnly are the extensions the typed mode serves: those whose type in
+// typedExt a system's table may not give (Debian's maps .xsl to
+// application/xslt+xml and knows no .mht).
+var typedOnly = map[string]bool{".xsl": true, ".xslt": true, ".xml": true, ".rdf": true, ".mht": true, ".mhtml": true, ".eml": true}
+
+// typedExt is the extension table of the typed mode: what a server with
+// its own table sends.
+var typedExt = map[string]string{
+	".html": "text/html; charset=utf-8", ".htm": "text/html", ".xhtml": "application/xhtml+xml", ".xht": "application/xhtml+xml",
+	".svg": "image/svg+xml", ".svgz": "image/svg+xml", ".xml": "text/xml", ".xsl": "text/xsl", ".xslt": "application/xslt+xml",
+	".rdf": "application/rdf+xml", ".mht": "message/rfc822", ".mhtml": "message/rfc822", ".eml": "message/rfc822",
+	".pdf": "application/pdf", ".js": "text/javascript", ".mjs": "text/javascript", ".json": "application/json",
+	".css": "text/css", ".txt": "text/plain", ".png": "image/png", ".gif": "image/gif", ".bin": "application/octet-stream",
+}
+
+func main() {
+	flag.Parse()
+	log.SetFlags(0)
+	probe := lastLine(mustRead(*probeFile))
+	harness := mustRead(*harnessFile)
+
+	dir, err := os.MkdirTemp("", "redteam-uploads-")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	files := map[string][]byte{}
+	var targets []target
+	for _, p := range payloads {
+		body := []byte(p.body(probe))
+		for _, ext := range p.exts {
+			name := p.name + ext
+			if ext == "" {
+				name = p.name + "-noext"
+			}
+			files[name] = body
+			if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
+				log.Fatal(err)
+			}
+			for _, m := range []string{"handler", "plain", "typed"} {
+				if m == "typed" && (!typedOnly[ext] || !documentPayload[p.name]) {
+					continue
+				}
+				targets = append(targets, target{Mode: m, Upload: name, Payload: p.name, Path: "/" + m + "/{token}/" + name})
+			}
+		}
+	}
+	for _, pn := range safePayloads {
+		name := pn + ".upload"
+		for _, p := range payloads {
+			if p.name == pn {
+				files[name] = []byte(p.body(probe))
+			}
+		}
+		for i, d := range declaredTypes {
+			targets = append(targets, target{Mode: "safe", Upload: name, Payload: pn, Declared: d, Path: "/safe/{token}/" + strconv.Itoa(i) + "/" + name})
+		}
+	}
+	for _, m := range []string{"lower", "dupkey", "twotypes", "late", "lowerdisp"} {
+		for _, pn := range []string{"html", "xhtml", "svg", "polyglot"} {
+			targets = append(targets, target{Mode: m, Upload: pn + ".html", Payload: pn, Path: "/" + m + "/{token}/" + pn + ".html"})
+		}
+	}
+	for _, m := range []string{"range", "rangeplain"} {
+		for _, name := range []string{"html.html", "html.txt", "svg.svg", "xhtml.xhtml", "polyglot.html", "html-noext"} {
+			targets = append(targets, target{Mode: m, Upload: name, Payload: strings.SplitN(strings.TrimSuffix(name, "-noext"), ".", 2)[0], Path: "/" + m + "/{token}/" + name})
+		}
+	}
+
+	xsl := []byte(`<?xml version="1.0"?>` + "\n" + `<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns="http://www.w3.org/1999/xhtml"><xsl:output method="html"/><xsl:template match="/"><html><body><script>` + probe + "</script></body></html></xsl:template></xsl:stylesheet>\n")
+	var outMu sync.Mutex
+	common := func(origin *string) *http.ServeMux {
+		mux := http.NewServeMux()
+		mux.HandleFunc("/__attack/", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			io.WriteString(w, `<!DOCTYPE html><meta charset="utf-8"><title>attacker</title><body><script src="/__harness.js"></script>`)
+		})
+		mux.HandleFunc("/__harness.js", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/javascript")
+			w.Write(harness)
+		})
+		mux.HandleFunc("/__xml/", func(w http.ResponseWriter, r *http.Request) {
+			href := strings.NewReplacer("&", "&amp;", `"`, "&quot;", "<", "&lt;").Replace(r.URL.Query().Get("href"))
+			w.Header().Set("Content-Type", "application/xml")
+			io.WriteString(w, `<?xml version="1.0"?>`+"\n"+`<?xml-stylesheet type="text/xsl" href="`+href+`"?>`+"\n"+`<source xmlns="urn:mimesniff:source"><item>mimesniff</item></source>`+"\n")
+		})
+		mux.HandleFunc("/__xsl", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/xsl")
+			w.Write(xsl)
+		})
+		mux.HandleFunc("/__probe", func(w http.ResponseWriter, r *http.Request) {
+			outMu.Lock()
+			fmt.Printf("PROBE %s %s\n", *origin, r.URL.RawQuery)
+			outMu.Unlock()
+			w.WriteHeader(http.StatusNoContent)
+		})
+		return mux
+	}
+
+	var originA, originB string
+	muxA := common(&originA)
+	muxA.HandleFunc("/__targets", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(targets)
+	})
+	modes := modeHandlers(dir, files)
+	muxA.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		// /<mode>/<token>/<rest>
+		parts := strings.SplitN(strings.TrimPrefix(r.URL.Path, "/"), "/", 3)
+		if len(parts) < 3 || modes[parts[0]] == nil {
+			http.NotFound(w, r)
+			return
+		}
+		r2 := r.Clone(r.Context())
+		r2.URL.Path = "/" + parts[2]
+		r2.URL.RawPath = ""
+		modes[parts[0]].ServeHTTP(w, r2)
+	})
+
+	la, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		log.Fatal(err)
+	}
+	lb, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		log.Fatal(err)
+	}
+	originA = "http://" + la.Addr().String()
+	originB = "http://" + lb.Addr().String()
+	go http.Serve(la, muxA)
+	go http.Serve(lb, common(&originB))
+
+	heads := headChecks(originA, targets)
+	muxA.HandleFunc("/__headcheck", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(heads)
+	})
+	outMu.Lock()
+	json.NewEncoder(os.Stdout).Encode(map[string]any{"a": originA, "b": originB, "targets": len(targets)})
+	outMu.Unlock()
+	// Serve until standard input closes (the driver exits).
+	io.Copy(io.Discard, os.Stdin)
+}
+
+// modeHandlers returns the handler of each serving mode.
+func modeHandlers(dir string, files map[string][]byte) map[string]http.Handler {
+	fs := http.FileServer(http.Dir(dir))
+	file := func(r *http.Request) ([]byte, bool) {
+		b, ok := files[path.Base(r.URL.Path)]
+		return b, ok
+	}
+	quirk := func(f func(w http.ResponseWriter, data []byte)) http.Handler {
+		return mimesniff.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			data, ok := file(r)
+			if !ok {
+				http.NotFound(w, r)
+				return
+			}
+			f(w, data)
+		}))
+	}
+	twoRanges := func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			r.Header.Set("Range", "bytes=0-40,41-")
+			h.ServeHTTP(w, r)
+		})
+	}
+	return map[string]http.Handler{
+		"handler": mimesniff.Handler(fs),
+		"plain":   fs,
+		"typed": mimesniff.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			data, ok := file(r)
+			if !ok {
+				http.NotFound(w, r)
+				return
+			}
+			if t := typedExt[path.Ext(r.URL.Path)]; t != "" {
+				w.Header().Set("Content-Type", t)
+			}
+			http.ServeContent(w, r, path.Base(r.URL.Path), time.Time{}, bytes.NewReader(data))
+		})),
+		"safe": http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			// /<declared index>/<file>
+			parts := strings.SplitN(strings.TrimPrefix(r.URL.Path, "/"), "/", 2)
+			i, err := strconv.Atoi(parts[0])
+			data, ok := files[parts[len(parts)-1]]
+			if err != nil || i < 0 || i >= len(declaredTypes) || !ok {
+				http.NotFound(w, r)
+				return
+			}
+			declared, _ := mimesniff.Parse(declaredTypes[i]) // the zero MIMEType when invalid or empty
+			hs := mimesniff.SafeHeaders(declared, data)
+			hs.Set(w.Header())
+			w.Write(data)
+		}),
+		"lower": quirk(func(w http.ResponseWriter, data []byte) {
+			w.Header()["content-type"] = []string{"text/html"}
+			w.Write(data)
+		}),
+		"dupkey": quirk(func(w http.ResponseWriter, data []byte) {
+			w.Header()["Content-Type"] = []string{"text/plain"}
+			w.Header()["content-type"] = []string{"text/html"}
+			w.Write(data)
+		}),
+		"twotypes": quirk(func(w http.ResponseWriter, data []byte) {
+			w.Header()["Content-Type"] = []string{"text/html", "*/*"}
+			w.Write(data)
+		}),
+		"late": quirk(func(w http.ResponseWriter, data []byte) {
+			w.Write(data[:10])
+			w.Header().Set("Content-Type", "text/html")
+			w.Write(data[10:])
+		}),
+		"lowerdisp": quirk(func(w http.ResponseWriter, data []byte) {
+			w.Header().Set("Content-Type", "text/html")
+			w.Header()["content-disposition"] = []string{"inline"}
+			w.Write(data)
+		}),
+		"range":      mimesniff.Handler(twoRanges(fs)),
+		"rangeplain": twoRanges(fs),
+	}
+}
+
+// A headCheck compares a HEAD response with the GET response of one target.
+type headCheck struct {
+	Path string              `json:"path"`
+	Get  map[string][]string `json:"get"`
+	Head map[string][]string `json:"head,omitempty"`
+}
+
+// headChecks requests every target with GET and HEAD and returns those whose
+// headers differ (Date and Content-Length aside, which a HEAD may leave
+// out).
+func headChecks(origin string, targets []target) map[string]any {
+	diffs := []headCheck{}
+	n := 0
+	for _, t := range targets {
+		if t.Mode == "plain" || t.Mode == "rangeplain" {
+			continue
+		}
+		u := origin + strings.Replace(t.Path, "{token}", "head", 1)
+		get, err1 := fetchHeaders("GET", u)
+		head, err2 := fetchHeaders("HEAD", u)
+		if err1 != nil || err2 != nil {
+			diffs = append(diffs, headCheck{Path: t.Path, Get: map[string][]string{"error": {fmt.Sprint(err1, err2)}}})
+			continue
+		}
+		n++
+		if !sameHeaders(get, head) {
+			diffs = append(diffs, headCheck{Path: t.Path, Get: get, Head: head})
+		}
+	}
+	return map[string]any{"checked": n, "differ": len(diffs), "diffs": diffs}
+}
+
+func fetchHeaders(method, u string) (map[string][]string, error) {
+	req, err := http.NewRequest(method, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	c, err := net.Dial("tcp", req.URL.Host)
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	fmt.Fprintf(c, "%s %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n", method, req.URL.RequestURI(), req.URL.Host)
+	raw, err := io.ReadAll(c)
+	if err != nil {
+		return nil, err
+	}
+	// Raw header lines, names as sent.
+	h := map[string][]string{}
+	end := bytes.Index(raw, []byte("\r\n\r\n"))
+	if end < 0 {
+		return nil, fmt.Errorf("no header end")
+	}
+	lines := strings.Split(string(raw[:end]), "\r\n")
+	h[":status"] = []string{lines[0]}
+	for _, l := range lines[1:] {
+		k, v, _ := strings.Cut(l, ":")
+		h[k] = append(h[k], strings.TrimSpace(v))
+	}
+	return h, nil
+}
+
+// sameHeaders reports whether a and b have the same header lines, aside from
+// Date, Content-Length and Transfer-Encoding, and a multipart/byteranges
+// boundary (http.ServeContent draws a new one for each response).
+func sameHeaders(a, b map[string][]string) bool {
+	keys := func(m map[string][]string) []string {
+		var ks []string
+		for k := range m {
+			if k != "Date" && k != "Content-Length" && k != "Transfer-Encoding" {
+				v := strings.Join(m[k], "\x00")
+				if strings.HasPrefix(v, "multipart/byteranges; boundary=") {
+					v = "multipart/byteranges"
+				}
+				ks = append(ks, k+"="+v)
+			}
+		}
+		sort.Strings(ks)
+		return ks
+	}
+	return strings.Join(keys(a), "\n") == strings.Join(keys(b), "\n")
+}
+
+func mustRead(name string) []byte {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		log.Fatal(err)
+	}
+	return b
+}
+
+func lastLine(b []byte) string {
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	return lines[len(lines)-1]
+}
