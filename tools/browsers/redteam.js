@@ -157,7 +157,7 @@ async function report() {
     date: new Date().toISOString().slice(0, 10),
     about: 'Script that ran in the server\'s origin, per browser and serving mode. serverLoads counts loads (target x origin x destination) whose probe ran in a global created for the upload in the server\'s origin (a document: navigation, iframe, object, embed; or a worker); pageSame and pageCross count probes that ran in the attacker page\'s own global (classic or module script, xslt output), from a same-origin and a cross-origin page; opaque counts probes in an opaque origin (CSP sandbox).',
     browsers: {},
-    headCheck: { checked: srv.headcheck.checked, differ: srv.headcheck.differ, diffs: (srv.headcheck.diffs || []).slice(0, 10) },
+    headCheck: { checked: srv.headcheck.checked, differ: srv.headcheck.differ, looser: srv.headcheck.looser, diffs: (srv.headcheck.diffs || []).slice(0, 10) },
     totals: {},
     serverLoads: [],
   };
@@ -220,7 +220,7 @@ async function report() {
         `  page ${T.pageSame}|${T.pageCross}  opaque ${T.opaque}${by ? '  [' + by + ']' : ''}${T.jobs < 2 * T.targets ? `  (only ${T.jobs}/${2 * T.targets} jobs recorded)` : ''}`);
     }
   }
-  console.log(`HEAD vs GET: ${rep.headCheck.differ} of ${rep.headCheck.checked} differ`);
+  console.log(`HEAD vs GET: ${rep.headCheck.differ} of ${rep.headCheck.checked} differ, ${rep.headCheck.looser} with HEAD less cautious`);
   console.log('wrote ' + path.relative(process.cwd(), reportFile));
 }
 
