@@ -225,6 +225,7 @@ const probe = new Set([
 // ---------------------------------------------------------------------------
 
 const files = fs.readdirSync(filesDir).filter((f) => fs.statSync(path.join(filesDir, f)).isFile()).sort();
+const cases = []; // {id, headers, combo, body: 'files/<name>' | 'edge/<name>', note?}
 const lines = [];
 const ids = new Set();
 const add = (combo, headers, name, body, note) => {
@@ -235,6 +236,7 @@ const add = (combo, headers, name, body, note) => {
   if (body.file) c.file = body.file;
   else c.body = body.b.toString('base64');
   if (note) c.note = note;
+  cases.push({ id, headers, combo, body: body.file ? 'files/' + body.file : name, note });
   lines.push(JSON.stringify(c));
 };
 
@@ -250,5 +252,10 @@ for (const [combo, headers] of [...apache, ...unknownish, ...twoHeaders, ...supp
 }
 for (const n of probe) if (!edges.some((e) => e[0] === n)) throw new Error('unknown probe edge ' + n);
 
-fs.writeFileSync(out, lines.join('\n') + '\n');
-console.error(`${lines.length} cases (${files.length} files, ${edges.length} edge bodies) -> ${path.relative(process.cwd(), out)}`);
+// The navigation corpus (gencases.js) takes these cases over as they are.
+module.exports = { cases, edges, combos: [...basic, ...apache, ...unknownish, ...twoHeaders, ...supplied], filesDir };
+
+if (require.main === module) {
+  fs.writeFileSync(out, lines.join('\n') + '\n');
+  console.error(`${lines.length} cases (${files.length} files, ${edges.length} edge bodies) -> ${path.relative(process.cwd(), out)}`);
+}

@@ -1,63 +1,111 @@
 #!/usr/bin/env node
-// record.js serves every case of testdata/browsers/corpus.jsonl from a raw
-// loopback server and records what one headless browser did when navigated to
-// it in a top-level browsing context: the rendered document's
-// document.contentType, a download, an error or a timeout.
+// record.js serves every case of the navigation corpus
+// (testdata/browsers/navigation, written by gencases.js) from a raw loopback
+// server and records what one browser did when navigated to it in a
+// top-level browsing context: a rendered document (its document.contentType,
+// and whether the body's probe script ran), a download, an error or a timeout.
 //
-//	node record.js chromium [-j 4] [-limit N] [-only REGEXP] [-out FILE]
-//	node record.js firefox  [-j 4] ...
+//	node record.js chromium|firefox|webkit [-j N] [-minutes M] [-timeout MS]
+//	node record.js BROWSER -only REGEXP [-limit N] [-out FILE]   # a trial run
+//	node record.js BROWSER -partial     # write what is recorded so far
 //
-// See README.md for the configuration and testdata/browsers/FORMAT.md for
-// the output.
+// A full run records in chunks: it stops taking cases after -minutes (default
+// 14) and keeps what it recorded in state/<browser>.jsonl; the next run goes
+// on from there. When every case is recorded it writes
+// results-<browser>.jsonl.gz and the browser's entry of recordings.json. A
+// trial run (-only or -limit) writes FILE (default /tmp/record-<browser>.jsonl)
+// and touches neither. See README.md and testdata/browsers/navigation/FORMAT.md.
 'use strict';
 const fs = require('fs');
 const os = require('os');
 const net = require('net');
 const path = require('path');
+const zlib = require('zlib');
+const crypto = require('crypto');
 
 const root = path.resolve(__dirname, '..', '..');
-const corpusFile = path.join(root, 'testdata', 'browsers', 'corpus.jsonl');
-const filesDir = path.join(root, 'testdata', 'files');
+const navDir = path.join(root, 'testdata', 'browsers', 'navigation');
+const corpusDir = process.env.CORPUS_DIR || path.join(root, 'tools', 'corpus', 'out');
+const stateDir = path.join(__dirname, 'state');
 
 const args = process.argv.slice(2);
 const browserName = args[0];
-if (browserName !== 'chromium' && browserName !== 'firefox') {
-  console.error('usage: node record.js chromium|firefox [-j N] [-limit N] [-only REGEXP] [-out FILE]');
+if (!['chromium', 'firefox', 'webkit'].includes(browserName)) {
+  console.error('usage: node record.js chromium|firefox|webkit [-j N] [-minutes M] [-timeout MS] [-only REGEXP] [-limit N] [-out FILE]');
   process.exit(2);
 }
-const opt = (name, def) => {
-  const i = args.indexOf(name);
-  return i < 0 ? def : args[i + 1];
-};
-const parallel = Number(opt('-j', 4));
+const opt = (name, def) => (args.indexOf(name) < 0 ? def : args[args.indexOf(name) + 1]);
+const parallel = Number(opt('-j', browserName === 'webkit' ? 3 : 4));
 const limit = Number(opt('-limit', 0));
 const only = opt('-only', '') ? new RegExp(opt('-only', '')) : null;
-const outFile = opt('-out', path.join(root, 'testdata', 'browsers', `${browserName}.jsonl`));
+const trial = Boolean(only || limit);
+const trialOut = opt('-out', `/tmp/record-${browserName}.jsonl`);
 const caseTimeout = Number(opt('-timeout', 10000));
-const shard = opt('-shard', ''); // "k/n": only the cases whose corpus index is k mod n
+const minutes = Number(opt('-minutes', 14));
 
 // ---------------------------------------------------------------------------
-// The cases.
+// The corpus: bodies are rebuilt (files/ from testdata/files, edge/ from
+// gencorpus.js, the rest from tools/corpus/out) and checked by hash.
 
-let cases = fs.readFileSync(corpusFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
-if (shard) {
-  const [k, n] = shard.split('/').map(Number);
-  cases = cases.filter((_, i) => i % n === k);
+const gunzipLines = (f) => zlib.gunzipSync(fs.readFileSync(f)).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const headerSets = new Map(fs.readFileSync(path.join(navDir, 'headers.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => { const h = JSON.parse(l); return [h.name, h.headers]; }));
+const bodyMeta = new Map(gunzipLines(path.join(navDir, 'bodies.jsonl.gz')).map((b) => [b.name, b]));
+const allCases = gunzipLines(path.join(navDir, 'cases.jsonl.gz'));
+const edges = new Map(require('./gencorpus.js').edges.map(([n, b]) => ['edge/' + n, b]));
+const bodyBytes = new Map();
+function bytesOf(name) {
+  if (bodyBytes.has(name)) return bodyBytes.get(name);
+  let b;
+  if (name.startsWith('files/')) b = fs.readFileSync(path.join(root, 'testdata', 'files', name.slice(6)));
+  else if (name.startsWith('edge/')) b = edges.get(name);
+  else {
+    const p = path.join(corpusDir, name);
+    if (!fs.existsSync(p)) throw new Error(`body ${name} is missing: run node tools/corpus/gen.js`);
+    b = fs.readFileSync(p);
+  }
+  const h = crypto.createHash('sha256').update(b).digest('hex');
+  if (h !== bodyMeta.get(name).sha256) throw new Error(`body ${name} does not hash as bodies.jsonl.gz says (tools/corpus/gen.js reports why)`);
+  bodyBytes.set(name, b);
+  return b;
 }
+
+let cases = allCases.map((c, index) => ({ ...c, index }));
 if (only) cases = cases.filter((c) => only.test(c.id));
 if (limit) cases = cases.slice(0, limit);
-for (const c of cases) {
-  c.bytes = c.file !== undefined ? fs.readFileSync(path.join(filesDir, c.file)) : Buffer.from(c.body, 'base64');
+for (const c of cases) { c.bytes = bytesOf(c.body); c.headerList = headerSets.get(c.headers); }
+
+// Progress of a full run.
+fs.mkdirSync(stateDir, { recursive: true });
+const progressFile = trial ? trialOut + '.part' : path.join(stateDir, `${browserName}.jsonl`);
+const chunksFile = path.join(stateDir, `${browserName}.chunks.json`);
+const done = new Map();
+// A checkout without state/ goes on from the committed (partial) results.
+const resultsFile = path.join(navDir, `results-${browserName}.jsonl.gz`);
+if (!trial && !fs.existsSync(progressFile) && fs.existsSync(resultsFile)) {
+  fs.writeFileSync(progressFile, zlib.gunzipSync(fs.readFileSync(resultsFile)));
+  const recs = fs.existsSync(path.join(navDir, 'recordings.json')) ? JSON.parse(fs.readFileSync(path.join(navDir, 'recordings.json'), 'utf8')) : {};
+  const prev = recs[browserName] || {};
+  const chunks = (prev.chunks || []).map((c) => ({ ...c, version: prev.version, driver: prev.driver }));
+  fs.writeFileSync(chunksFile, JSON.stringify(chunks, null, 1) + '\n');
 }
+if (!trial && fs.existsSync(progressFile)) {
+  for (const l of fs.readFileSync(progressFile, 'utf8').split('\n')) {
+    if (!l) continue;
+    try { const r = JSON.parse(l); done.set(r.id, r); } catch (_) { /* a line cut by a stop */ }
+  }
+}
+if (trial) fs.rmSync(progressFile, { force: true });
+const todo = cases.filter((c) => !done.has(c.id));
 
 // ---------------------------------------------------------------------------
 // The server: a raw TCP server on 127.0.0.1 that writes the status line, the
 // case's header lines byte for byte, Content-Length and Connection: close,
-// then the body. Case i is served at /<run>/<i>; every other path (favicon,
-// anything the browser asks for on its own) gets an empty 404 and is logged.
+// then the body. Case i is served at /<run>/<i>; every other path gets an
+// empty 404 and is counted as stray.
 
-const run = Date.now().toString(36); // a fresh path per run: nothing is cached across runs
+const run = Date.now().toString(36);
 const stray = [];
+const byIndex = new Map(cases.map((c) => [c.index, c]));
 
 function respond(sock, status, headers, body) {
   let head = `HTTP/1.1 ${status}\r\n`;
@@ -71,14 +119,13 @@ const server = net.createServer((sock) => {
   sock.on('error', () => {});
   sock.on('data', (d) => {
     buf = Buffer.concat([buf, d]);
-    const end = buf.indexOf('\r\n\r\n');
-    if (end < 0) return;
+    if (buf.indexOf('\r\n\r\n') < 0) return;
     const line = buf.slice(0, buf.indexOf('\r\n')).toString('latin1');
     const m = /^GET \/([0-9a-z]+)\/(\d+) HTTP/.exec(line);
-    if (m && m[1] === run && cases[Number(m[2])]) {
-      const c = cases[Number(m[2])];
+    const c = m && m[1] === run ? byIndex.get(Number(m[2])) : null;
+    if (c) {
       c.requests = (c.requests || 0) + 1;
-      respond(sock, '200 OK', c.headers, c.bytes);
+      respond(sock, '200 OK', c.headerList, c.bytes);
     } else {
       stray.push(line);
       respond(sock, '404 Not Found', [], Buffer.alloc(0));
@@ -87,25 +134,24 @@ const server = net.createServer((sock) => {
 });
 
 // ---------------------------------------------------------------------------
-// The browsers.
+// Chromium and Firefox, through puppeteer-core.
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `rec-${browserName}-`));
 const downloadDir = path.join(tmp, 'downloads');
 fs.mkdirSync(downloadDir);
 
+// The launch flags and prefs that keep the browsers on loopback are lib.js's
+// (shared with destinations.js and redteam.js).
 const lib = require('./lib');
-const launch = () => lib.launch(browserName, tmp, downloadDir);
+const launchPuppeteer = () => lib.launch(browserName, tmp, downloadDir);
 
 // Chromium: downloads are allowed into downloadDir with events on, so a
-// download is told apart by Browser.downloadWillBegin for the case's URL (the
-// navigation itself then fails with net::ERR_ABORTED).
-// Firefox: a navigation that becomes a download fails (the BiDi navigation is
-// aborted: NS_BINDING_ABORTED) and the page stays at about:blank; a file
-// appears in downloadDir. The download is told by the abort with the page
-// never leaving about:blank.
+// download is told by Browser.downloadWillBegin for the case's URL (the
+// navigation itself fails with net::ERR_ABORTED). Firefox: WebDriver BiDi's
+// browsingContext.downloadWillBegin, or an aborted navigation that never
+// left about:blank.
 const downloaded = new Set();
-const downloadWaiters = new Map(); // url -> resolve
-
+const downloadWaiters = new Map();
 function sawDownload(url) {
   downloaded.add(url);
   const w = downloadWaiters.get(url);
@@ -113,17 +159,34 @@ function sawDownload(url) {
 }
 
 const setupDownloads = (browser) => lib.watchDownloads(browserName, browser, downloadDir, sawDownload);
-const newPage = lib.newPage;
+// A dialog (alert) means the page ran script: lib.newPage dismisses it, so
+// that it does not block the load event, and the slot remembers it.
+const newPage = (browser, slot) => lib.newPage(browser, () => { slot.dialog = true; });
 
-// recordOne navigates a page to case i. Chromium gets a fresh page per case;
-// Firefox keeps one page per worker (creating and closing many BiDi contexts
-// in parallel races in Firefox) and goes back to about:blank between cases.
-async function recordOne(browser, port, i, slot) {
-  const c = cases[i];
-  const url = `http://127.0.0.1:${port}/${run}/${i}`;
+// probe reads the document at url: its contentType and whether the probe
+// script ran. null when the tab is not at url.
+async function probeAt(page, url) {
+  try {
+    if (page.url() !== url) return null;
+    return await Promise.race([
+      page.evaluate(() => [document.contentType, window.mimesniffProbe === 1]),
+      new Promise((_, rej) => setTimeout(() => rej(new Error('evaluate timeout')), 3000)),
+    ]);
+  } catch (_) {
+    return null;
+  }
+}
+
+// recordPuppeteer navigates a page to url. Chromium gets a fresh page per
+// case; Firefox keeps one page per worker (creating and closing many BiDi
+// contexts in parallel races in Firefox) and goes back to about:blank.
+async function recordPuppeteer(browser, url, slot) {
   const fresh = browserName === 'chromium' || !slot.page;
-  const page = fresh ? await newPage(browser) : slot.page;
-  const r = { id: c.id };
+  if (fresh) slot.page = await newPage(browser, slot);
+  const page = slot.page;
+  slot.dialog = false;
+  const r = {};
+  const doc = (p, note) => { r.outcome = 'document'; r.contentType = p[0]; if (p[1] || slot.dialog) r.script = true; if (note) r.note = note; };
   try {
     let navErr = null;
     const dl = new Promise((res) => downloadWaiters.set(url, res));
@@ -133,7 +196,6 @@ async function recordOne(browser, port, i, slot) {
       navErr = e;
     }
     downloadWaiters.delete(url);
-    // Give a download event a moment to arrive.
     if (navErr && browserName === 'chromium' && !downloaded.has(url)) await new Promise((res) => setTimeout(res, 1000));
     if (downloaded.has(url)) {
       r.outcome = 'download';
@@ -142,115 +204,170 @@ async function recordOne(browser, port, i, slot) {
       let cur = '';
       try { cur = page.url(); } catch (_) {}
       if (/timeout/i.test(navErr.name || '') || /Navigation timeout/i.test(msg)) {
-        // A navigation that never loaded: perhaps it did render a document.
-        const ct = await contentTypeAt(page, url);
-        if (ct) { r.outcome = 'document'; r.contentType = ct; r.note = 'load event timed out'; } else r.outcome = 'timeout';
+        const p = await probeAt(page, url);
+        if (p) doc(p, 'load event timed out'); else r.outcome = 'timeout';
       } else if (browserName === 'firefox' && /NS_BINDING_ABORTED/.test(msg) && cur !== url) {
         r.outcome = 'download';
       } else {
-        const ct = await contentTypeAt(page, url);
-        if (ct) { r.outcome = 'document'; r.contentType = ct; r.note = msg; } else { r.outcome = 'error'; r.error = msg; }
+        const p = await probeAt(page, url);
+        if (p) doc(p, msg); else { r.outcome = 'error'; r.error = msg; }
       }
     } else {
-      const ct = await contentTypeAt(page, url);
-      if (ct) { r.outcome = 'document'; r.contentType = ct; } else { r.outcome = 'error'; r.error = 'loaded but not at the case URL: ' + page.url(); }
+      const p = await probeAt(page, url);
+      if (p) doc(p); else { r.outcome = 'error'; r.error = 'loaded but not at the case URL: ' + page.url(); }
     }
   } finally {
-    if (browserName === 'chromium') await page.close().catch(() => {});
-    else if (r.outcome === 'download' || r.outcome === 'timeout') {
-      // The tab's navigation never completes after a download: going back
-      // to about:blank would wait for it. Drop the tab instead.
+    if (browserName === 'chromium') {
+      await page.close().catch(() => {});
+      slot.page = null;
+    } else if (r.outcome === 'download' || r.outcome === 'timeout') {
+      // The tab's navigation never completes after a download: drop the tab.
       page.close().catch(() => {});
       slot.page = null;
     } else {
       try {
         await page.goto('about:blank', { timeout: 5000 });
-        slot.page = page;
       } catch (_) {
         await page.close().catch(() => {});
         slot.page = null;
       }
     }
   }
-  if (!c.requests) r.note = (r.note ? r.note + '; ' : '') + 'server saw no request';
   return r;
 }
 
-async function contentTypeAt(page, url) {
-  try {
-    if (page.url() !== url) return null;
-    return await Promise.race([
-      page.evaluate(() => document.contentType),
-      new Promise((_, rej) => setTimeout(() => rej(new Error('evaluate timeout')), 3000)),
-    ]);
-  } catch (_) {
-    return null;
-  }
-}
+// ---------------------------------------------------------------------------
 
 async function main() {
+  if (args.includes('-partial')) return finish(true);
+  if (!todo.length && !trial) return finish();
   await new Promise((res) => server.listen(0, '127.0.0.1', res));
   const port = server.address().port;
   const t0 = Date.now();
-  let browser = await launch();
-  const version = await browser.version();
-  await setupDownloads(browser);
-  const results = new Array(cases.length);
+  const deadline = trial ? Infinity : t0 + minutes * 60000;
+  let version;
+  let driver;
+  let browser;
+  let xvfb;
+  const wkWorkers = [];
+  if (browserName === 'webkit') {
+    const wk = require('./webkit.js');
+    xvfb = await wk.startXvfb();
+    for (let k = 0; k < parallel; k++) {
+      const w = new wk.Worker(xvfb.display, path.join(tmp, `home${k}`), caseTimeout);
+      await w.start();
+      wkWorkers.push(w);
+    }
+    version = `WebKitGTK ${wkWorkers[0].version} (MiniBrowser)`;
+    driver = `WebKitWebDriver (WebDriver classic over loopback), MiniBrowser --automation under Xvfb ${xvfb.display}`;
+  } else {
+    browser = await launchPuppeteer();
+    const v = await browser.version();
+    version = lib.versionName(browserName, v);
+    driver = lib.driverName(browserName);
+    await setupDownloads(browser);
+  }
   let next = 0;
-  let done = 0;
-  async function worker() {
+  let n = 0;
+  const out = fs.openSync(progressFile, 'a');
+  async function worker(k) {
     const slot = { page: null };
-    while (next < cases.length) {
-      const i = next++;
+    while (next < todo.length && Date.now() < deadline) {
+      const c = todo[next++];
+      const url = `http://127.0.0.1:${port}/${run}/${c.index}`;
+      c.requests = 0;
       let r;
       // A failure of the recorder itself (not of the navigation) is tried
-      // again once on a new page, then recorded as an error.
+      // again once on a new page (WebKit: a restarted driver), then recorded.
       for (let t = 0; t < 2; t++) {
         try {
-          r = await recordOne(browser, port, i, slot);
+          r = browserName === 'webkit' ? await wkWorkers[k].record(url) : await recordPuppeteer(browser, url, slot);
           break;
         } catch (e) {
           if (slot.page) await slot.page.close().catch(() => {});
           slot.page = null;
-          r = { id: cases[i].id, outcome: 'error', error: 'recorder: ' + String(e.message || e).split('\n')[0] };
+          r = { outcome: 'error', error: 'recorder: ' + String(e.message || e).split('\n')[0] };
+          if (browserName === 'webkit') {
+            try { await wkWorkers[k].restart(); r.note = 'driver restarted'; } catch (e2) { r.error += '; restart failed: ' + e2.message; }
+          }
         }
       }
-      results[i] = r;
-      fs.appendFileSync(outFile + '.part', JSON.stringify(r) + '\n');
-      done++;
-      if (done % 200 === 0) {
-        console.error(`${done}/${cases.length} ${((Date.now() - t0) / 1000).toFixed(0)}s`);
-        // Empty the download folder now and then.
+      // WebKit: a timeout before the server saw the request means the
+      // browser was stuck (and has been restarted): record the case again.
+      if (browserName === 'webkit' && r.outcome === 'timeout' && !c.requests) {
+        try { r = await wkWorkers[k].record(url); r.note = (r.note ? r.note + '; ' : '') + 'second try after a stuck browser'; } catch (e) { r = { outcome: 'error', error: 'recorder: ' + String(e.message || e).split('\n')[0] }; }
+      }
+      r = { id: c.id, ...r };
+      if (!c.requests) r.note = (r.note ? r.note + '; ' : '') + 'server saw no request';
+      fs.writeSync(out, JSON.stringify(r) + '\n');
+      done.set(c.id, r);
+      if (++n % 200 === 0) {
+        console.error(`${browserName}: ${n} this run, ${done.size}/${cases.length} in all, ${((Date.now() - t0) / 1000).toFixed(0)}s`);
         for (const f of fs.readdirSync(downloadDir)) fs.rmSync(path.join(downloadDir, f), { force: true, recursive: true });
       }
     }
   }
-  await Promise.all(Array.from({ length: parallel }, worker));
+  await Promise.all(Array.from({ length: parallel }, (_, k) => worker(k)));
+  fs.closeSync(out);
   const secs = (Date.now() - t0) / 1000;
-  await browser.close();
+  const restarts = wkWorkers.reduce((a, w) => a + w.restarts, 0);
+  const recycles = wkWorkers.reduce((a, w) => a + w.recycles, 0);
+  if (browser) await browser.close().catch(() => {});
+  for (const w of wkWorkers) await w.stop();
+  if (xvfb) xvfb.stop();
   server.close();
-  const meta = {
-    browser: browserName,
-    version: browserName === 'chromium' ? version.replace(/^HeadlessChrome\//, 'Chromium ').replace(/^Chrome\//, 'Chromium ') : version.replace(/^firefox\//, 'Firefox '),
-    headless: true,
-    pdfViewer: null,
-    recorded: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
-    driver: `puppeteer-core ${require('puppeteer-core/package.json').version}, ${browserName === 'chromium' ? 'CDP' : 'WebDriver BiDi'}`,
-    cases: cases.length,
-    wallSeconds: Math.round(secs),
-    parallel,
-  };
-  // The PDF viewer is on when a supplied application/pdf renders as a document.
-  const pdf = results.find((r, i) => cases[i].id === 'pdf/doc.pdf');
-  meta.pdfViewer = pdf ? pdf.outcome === 'document' : null;
-  if (shard) meta.shard = shard;
-  fs.writeFileSync(outFile, [meta, ...results].map((o) => JSON.stringify(o)).join('\n') + '\n');
-  const counts = {};
-  for (const r of results) counts[r.outcome] = (counts[r.outcome] || 0) + 1;
-  console.error(`${browserName} ${version}: ${cases.length} cases in ${secs.toFixed(0)}s`, counts);
-  if (stray.length) console.error(`stray requests (${stray.length}):`, [...new Set(stray)].slice(0, 10));
   fs.rmSync(tmp, { recursive: true, force: true });
-  fs.rmSync(outFile + '.part', { force: true });
+  const chunk = { recorded: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), version, driver, cases: n, wallSeconds: Math.round(secs), parallel, restarts, recycles, stray: stray.length, strayRequests: [...new Set(stray)].slice(0, 5) };
+  console.error(`${browserName}: ${n} cases in ${secs.toFixed(0)}s; ${done.size}/${cases.length} recorded; restarts ${restarts}; stray ${stray.length}`);
+  if (trial) {
+    const rows = cases.filter((c) => done.has(c.id)).map((c) => done.get(c.id));
+    fs.writeFileSync(trialOut, [chunk, ...rows].map((o) => JSON.stringify(o)).join('\n') + '\n');
+    fs.rmSync(progressFile, { force: true });
+    return;
+  }
+  const chunks = fs.existsSync(chunksFile) ? JSON.parse(fs.readFileSync(chunksFile, 'utf8')) : [];
+  chunks.push(chunk);
+  fs.writeFileSync(chunksFile, JSON.stringify(chunks, null, 1) + '\n');
+  if (done.size >= allCases.length) finish();
+  else process.exitCode = 3; // more to record
+}
+
+// finish writes results-<browser>.jsonl.gz in corpus order and the browser's
+// entry in recordings.json. With partial (-partial), a recording not yet
+// complete is written too: the missing cases have no line, and
+// recordings.json says how many are missing.
+function finish(partial) {
+  const all = allCases.map((c) => done.get(c.id));
+  const missing = all.filter((r) => !r).length;
+  if (missing && !partial) { console.error('not every case is recorded yet'); return; }
+  const rows = all.filter(Boolean);
+  const chunks = fs.existsSync(chunksFile) ? JSON.parse(fs.readFileSync(chunksFile, 'utf8')) : [];
+  fs.writeFileSync(path.join(navDir, `results-${browserName}.jsonl.gz`), zlib.gzipSync(Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n') + '\n'), { level: 9 }));
+  const counts = {};
+  for (const r of rows) counts[r.outcome] = (counts[r.outcome] || 0) + 1;
+  const recFile = path.join(navDir, 'recordings.json');
+  const recs = fs.existsSync(recFile) ? JSON.parse(fs.readFileSync(recFile, 'utf8')) : {};
+  const last = chunks[chunks.length - 1] || {};
+  recs[browserName] = {
+    version: last.version,
+    driver: last.driver,
+    recorded: chunks.length ? `${chunks[0].recorded} .. ${last.recorded}` : undefined,
+    cases: rows.length,
+    missing: missing || undefined,
+    outcomes: counts,
+    script: rows.filter((r) => r.script).length,
+    wallSeconds: chunks.reduce((a, c) => a + c.wallSeconds, 0),
+    parallel: last.parallel,
+    restarts: chunks.reduce((a, c) => a + c.restarts, 0),
+    recycles: chunks.reduce((a, c) => a + (c.recycles || 0), 0),
+    stray: chunks.reduce((a, c) => a + c.stray, 0),
+    imported: rows.filter((r) => r.note && r.note.startsWith('imported')).length || undefined,
+    chunks: chunks.map((c) => ({ recorded: c.recorded, cases: c.cases, wallSeconds: c.wallSeconds, parallel: c.parallel, restarts: c.restarts, stray: c.stray })),
+  };
+  const sorted = {};
+  for (const k of Object.keys(recs).sort()) sorted[k] = recs[k];
+  fs.writeFileSync(recFile, JSON.stringify(sorted, null, 1) + '\n');
+  console.error(`wrote results-${browserName}.jsonl.gz and recordings.json:`, counts);
 }
 
 main().catch((e) => {
