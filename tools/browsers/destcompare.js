@@ -42,6 +42,7 @@ for (const name of ['results.jsonl.gz', 'results-webkit.jsonl.gz']) {
   }
 }
 
+const present = browsers.filter((b) => rows.some((r) => r.browser === b));
 const ran = (dest, probe) => probe === 'server' || (probe === 'page' && !['document', 'iframe', 'object', 'embed'].includes(dest));
 const by = new Map();
 for (const r of rows) {
@@ -50,13 +51,13 @@ for (const r of rows) {
   by.get(k)[r.browser] = r;
 }
 const dre = opt('-dest', '') ? new RegExp('^(' + opt('-dest') + ')$') : null;
-const others = browsers.filter((b) => b !== me);
+const others = present.filter((b) => b !== me);
 const groups = new Map();
 for (const [k, v] of by) {
   const [dest, origin] = k.split('\t');
   if (dre && !dre.test(dest)) continue;
   if (opt('-origin', '') && origin !== opt('-origin')) continue;
-  if (!browsers.every((b) => v[b])) continue;
+  if (!present.every((b) => v[b])) continue;
   const mine = ran(dest, v[me].probe);
   const theirs = others.filter((b) => ran(dest, v[b].probe));
   let g = null;
