@@ -273,7 +273,7 @@ async function record(browserName) {
 // network error, an untransformed XML document).
 function shortError(e) {
   if (!e) return '';
-  e = e.replace(/https?:\/\/127\.0\.0\.1:\d+\/[^\s'")]*/g, 'URL').replace(/https?:\/\/127\.0\.0\.1:\d+/g, 'ORIGIN');
+  e = e.trim().replace(/https?:\/\/127\.0\.0\.1:\d+\/[^\s'")]*/g, 'URL').replace(/https?:\/\/127\.0\.0\.1:\d+/g, 'ORIGIN');
   if (/^(error event|A network error occurred\.|empty document|not transformed|MediaError \d+(: .*)?)$/.test(e)) return '';
   return e.length > 160 ? e.slice(0, 157) + '...' : e;
 }
@@ -327,7 +327,12 @@ function merge(which) {
     }
     const last = metas[metas.length - 1] || {};
     const missing = [];
-    for (const c of cases) for (const origin of ['same', 'cross']) if (!byKey.has(`${c.id}\t${origin}\tdocument`)) missing.push(`${c.id} ${origin}`);
+    let missingJobs = 0;
+    for (const c of cases) {
+      const left = ['same', 'cross'].filter((origin) => !byKey.has(`${c.id}\t${origin}\tdocument`));
+      missingJobs += left.length;
+      if (left.length) missing.push(left.length === 2 ? c.id : `${c.id} (${left[0]})`);
+    }
     meta.browsers[b] = {
       version: last.version,
       driver: last.driver,
@@ -350,8 +355,9 @@ function merge(which) {
         complete: missing.length === 0,
       });
       if (missing.length) {
-        meta.browsers[b].missingJobs = missing.length;
-        meta.browsers[b].missing = missing.length > 200 ? missing.slice(0, 200).concat([`... ${missing.length - 200} more`]) : missing;
+        meta.browsers[b].missingJobs = missingJobs;
+        meta.browsers[b].missingCases = missing.length;
+        meta.browsers[b].missing = missing;
       }
     }
   }
