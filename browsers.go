@@ -331,7 +331,7 @@ func browserDisplays(b Browser, t MIMEType) bool {
 // For every profile these are the standard's scriptable MIME types: HTML,
 // XML (SVG and XHTML included) and PDF, whose viewer runs the document's own
 // scripts. A browser adds the types it renders as one of those
-// (chromiumXSLIsXML, firefoxMultipartParts). A type a profile only shows as
+// (xslIsXML, firefoxMultipartParts). A type a profile only shows as
 // text, an image or media, or downloads, runs nothing.
 // See https://mimesniff.spec.whatwg.org/#scriptable-mime-type.
 func (b Browser) Scriptable(t MIMEType) bool {
@@ -340,23 +340,24 @@ func (b Browser) Scriptable(t MIMEType) bool {
 		return true
 	}
 	switch b {
-	case Chromium:
-		return chromiumXSLIsXML(e)
+	case Chromium, WebKit:
+		return xslIsXML(e)
 	case Firefox:
 		return firefoxMultipartParts(e)
 	}
 	return false
 }
 
-// chromiumXSLIsXML reports whether the essence e is that of a type Chromium renders as an XML
-// document although it is no XML MIME type: text/xsl.
+// xslIsXML reports whether the essence e is that of a type Chromium and
+// WebKit render as an XML document although it is no XML MIME type:
+// text/xsl.
 //
-// Chromium's XML types are the standard's and text/xsl, so an upload
-// declared text/xsl renders as XML and runs the script of an XHTML or SVG
-// element in it, even under nosniff (issue 20: a body that is XHTML, SVG with
-// a script, an XSLT style sheet or an HTML polyglot, by navigation, iframe,
-// object and embed).
-func chromiumXSLIsXML(e string) bool { return e == "text/xsl" }
+// Their XML types are the standard's and text/xsl, so an upload declared
+// text/xsl renders as XML and runs the script of an XHTML or SVG element in
+// it, even under nosniff (destinations xsl-ns/xhtml, xsl-ns/svg,
+// xsl-ns/xslt, xsl-ns/html, both browsers, by navigation, iframe, object
+// and embed, from either origin). Firefox downloads it.
+func xslIsXML(e string) bool { return e == "text/xsl" }
 
 // firefoxMultipartParts reports whether the essence e is that of a multipart
 // type whose parts Firefox renders, each as the document its own

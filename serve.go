@@ -420,11 +420,11 @@ func xsltAnyType() bool { return true }
 // worker script of type t, one Fetch has not blocked.
 //
 // HTML's "fetch a classic worker script" accepts only a JavaScript MIME
-// type; Chromium runs any type (chromiumWorkerAnyType). WebKit's workers are
-// not recorded yet: the profile takes them to be as lax as Chromium's, so
-// that the report never says less than WebKit may do.
+// type, and Firefox and WebKit follow it (destinations none/js, tp/js,
+// octet/js, unknown/js, html/htmljs: blocked; js-ns/js: runs); Chromium runs
+// any type (chromiumWorkerAnyType).
 func (b Browser) workerTypeAllowed(t MIMEType) bool {
-	if b == Chromium || b == WebKit {
+	if b == Chromium {
 		return chromiumWorkerAnyType()
 	}
 	return t.IsJavaScript()

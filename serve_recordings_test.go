@@ -174,11 +174,13 @@ func TestReportRecordings(t *testing.T) {
 		}
 		reports[c.ID] = mimesniff.ReportFor(h, body)
 	}
-	browsers := map[string]mimesniff.Browser{"chromium": mimesniff.Chromium, "firefox": mimesniff.Firefox}
+	browsers := map[string]mimesniff.Browser{"chromium": mimesniff.Chromium, "firefox": mimesniff.Firefox, "webkit": mimesniff.WebKit}
 	type count struct{ loads, ran, cautious int }
 	counts := map[string]*count{}
 	falseSafe := 0
-	for _, r := range readJSONLines[destinationResult](t, filepath.Join(destinationsDir, "results.jsonl.gz")) {
+	results := readJSONLines[destinationResult](t, filepath.Join(destinationsDir, "results.jsonl.gz"))
+	results = append(results, readJSONLines[destinationResult](t, filepath.Join(destinationsDir, "results-webkit.jsonl.gz"))...)
+	for _, r := range results {
 		rep, ok := reports[r.Case]
 		d, ok2 := recordedDestinations[r.Dest]
 		b, ok3 := browsers[r.Browser]
