@@ -123,9 +123,11 @@ var _ [len(Report{}.Destinations)]struct{} = [numDestinations]struct{}{}
 // neither Content-Disposition nor a Content-Security-Policy sandbox stops
 // it; script in a script-like destination where neither Fetch nor HTML's
 // type checks block it. Header names count under any spelling, as net/http
-// sends them. ReportFor allocates nothing for one serialized Content-Type
-// value and one X-Content-Type-Options value; a value not in serialized
-// form, such as "text/html; charset=utf-8", costs one allocation.
+// sends them. ReportFor allocates nothing for one Content-Type value and one
+// X-Content-Type-Options value when the type is in serialized form or one of
+// the common values servers send in another ("text/html; charset=utf-8");
+// any other form, such as "text/html; charset=koi8-r", costs one allocation,
+// for the serialization the report holds.
 func ReportFor(h http.Header, header []byte) Report {
 	h = canonicalHeaders(h)
 	var rr response
