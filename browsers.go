@@ -288,7 +288,7 @@ var displayRules = map[Browser]*displayRule{
 			"audio/aac", "audio/flac", "audio/mp4", "audio/mpeg", "audio/ogg", "audio/webm", "audio/x-matroska",
 			"application/ogg", "video/mp4", "video/quicktime", "video/webm", "video/x-m4v", "video/x-matroska",
 			"video/matroska"},
-		// Its parts render (firefoxMultipartParts).
+		// Its parts render (mixedReplaceParts).
 		other: []string{"multipart/x-mixed-replace"},
 	},
 	WebKit: {
@@ -305,6 +305,8 @@ var displayRules = map[Browser]*displayRule{
 			"audio/aac", "audio/flac", "audio/midi", "audio/mp4", "audio/mpeg", "audio/ogg", "audio/wav", "audio/webm",
 			"application/ogg", "video/3gpp", "video/mp4", "video/mpeg", "video/ogg", "video/quicktime", "video/webm",
 			"video/x-flv", "video/x-m4v", "video/x-matroska", "video/x-msvideo"},
+		// Its parts render (mixedReplaceParts).
+		other: []string{"multipart/x-mixed-replace"},
 	},
 }
 
@@ -331,7 +333,7 @@ func browserDisplays(b Browser, t MIMEType) bool {
 // For every profile these are the standard's scriptable MIME types: HTML,
 // XML (SVG and XHTML included) and PDF, whose viewer runs the document's own
 // scripts. A browser adds the types it renders as one of those
-// (xslIsXML, firefoxMultipartParts). A type a profile only shows as
+// (xslIsXML, mixedReplaceParts). A type a profile only shows as
 // text, an image or media, or downloads, runs nothing.
 // See https://mimesniff.spec.whatwg.org/#scriptable-mime-type.
 func (b Browser) Scriptable(t MIMEType) bool {
@@ -340,10 +342,12 @@ func (b Browser) Scriptable(t MIMEType) bool {
 		return true
 	}
 	switch b {
-	case Chromium, WebKit:
+	case Chromium:
 		return xslIsXML(e)
 	case Firefox:
-		return firefoxMultipartParts(e)
+		return mixedReplaceParts(e)
+	case WebKit:
+		return xslIsXML(e) || mixedReplaceParts(e)
 	}
 	return false
 }
@@ -359,16 +363,18 @@ func (b Browser) Scriptable(t MIMEType) bool {
 // and embed, from either origin). Firefox downloads it.
 func xslIsXML(e string) bool { return e == "text/xsl" }
 
-// firefoxMultipartParts reports whether the essence e is that of a multipart
-// type whose parts Firefox renders, each as the document its own
+// mixedReplaceParts reports whether the essence e is that of a multipart
+// type whose parts Firefox and WebKit render, each as the document its own
 // Content-Type says.
 //
 // A body of type multipart/x-mixed-replace whose parts are text/html renders
-// as HTML and runs script, even under nosniff (destinations mixed-ns/mixed,
-// navigation, iframe, object and embed). multipart/mixed and
+// as HTML and runs script, even under nosniff (destinations mixed-ns/mixed
+// and mixed-ns/byteranges, in both browsers, by navigation, iframe, object
+// and embed); a body that is no multipart is downloaded (mixed-ns/html).
+// Chromium shows the parts without running them. multipart/mixed and
 // multipart/byteranges are downloaded (destinations sv-mp-mixed/...,
 // byteranges/...).
-func firefoxMultipartParts(e string) bool { return e == "multipart/x-mixed-replace" }
+func mixedReplaceParts(e string) bool { return e == "multipart/x-mixed-replace" }
 
 // chromiumWorkerAnyType is Chromium's rule for the type of a classic worker
 // or shared worker script: any type runs that Fetch has not blocked.

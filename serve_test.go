@@ -125,9 +125,10 @@ func TestReportFor(t *testing.T) {
 			script:  documents("chromium,webkit"),
 			blocked: scriptLikeAndStyle,
 		}},
-		// Firefox renders the parts of multipart/x-mixed-replace.
+		// Firefox and WebKit render the parts of
+		// multipart/x-mixed-replace (recorded, mixed-ns/mixed).
 		{"multipart/x-mixed-replace, nosniff", header(ct, "multipart/x-mixed-replace;boundary=b", ns, "nosniff"), []byte("--b\r\nContent-Type: text/html\r\n\r\n<script>x</script>"), want{
-			script:  documents("firefox"),
+			script:  documents("firefox,webkit"),
 			blocked: scriptLikeAndStyle,
 		}},
 		{"JSON module", header(ct, "application/json", ns, "nosniff"), []byte("{}"), want{
