@@ -437,10 +437,11 @@ func (b Browser) workerTypeAllowed(t MIMEType) bool {
 //
 // A navigation or a frame downloads it, as HTML says. HTML does not say what
 // an object or embed element does with one, so the standard profile renders
-// it there; Chromium downloads it there too, and Firefox renders nothing
-// (the object element fires error, the embed element nothing) (cases
-// html+cd-att/html, destinations object and embed, same and cross origin),
-// but for a PDF, which its viewer renders there (firefoxPDFAttachment).
+// it there; Chromium and WebKit download it there too, and Firefox renders
+// nothing (the object element fires error, the embed element nothing)
+// (cases html+cd-att/html, pdf-ns+cd-att/pdfjs, destinations object and
+// embed, same and cross origin), but for a PDF, which its viewer renders
+// there (firefoxPDFAttachment).
 func (b Browser) downloadsAttachment(d Destination, t MIMEType) bool {
 	switch d {
 	case DestinationDocument, DestinationFrame, DestinationIFrame:
