@@ -108,11 +108,12 @@ func BlockedDueToMIMEType(h http.Header, d Destination) bool {
 
 // WebKitRowsError returns what breaks an assumption of webkitUnknown's
 // shortcuts about libsoup's table, or nil: the rows with ws come first in
-// webkitScriptableRows, webkitTagRows of them, each starting with "<"; no
-// other row has ws or starts with "?".
+// webkitScriptableRows, webkitTagRows of them, each starting with "<" and
+// a byte that is no space or lower-case letter; no other row has ws or
+// starts with "?".
 func WebKitRowsError() error {
 	for i, r := range webkitScriptableRows {
-		if r.ws != (i < webkitTagRows) || r.ws && r.pattern[0] != '<' {
+		if r.ws != (i < webkitTagRows) || r.ws && (r.pattern[0] != '<' || r.pattern[1] == ' ' || 'a' <= r.pattern[1] && r.pattern[1] <= 'z') {
 			return fmt.Errorf("scriptable row %d %q: ws %v, webkitTagRows %d", i, r.pattern, r.ws, webkitTagRows)
 		}
 	}
