@@ -173,14 +173,14 @@ func BenchmarkProfiles(b *testing.B) {
 		d := data[name]
 		b.Run("file="+name+"/impl=sniff", func(b *testing.B) {
 			b.ReportAllocs()
-			for b.Loop() {
+			for range b.N {
 				sink = mimesniff.Resource{Header: d}.Sniff()
 			}
 		})
 		for _, browser := range []mimesniff.Browser{mimesniff.Chromium, mimesniff.Firefox, mimesniff.WebKit} {
 			b.Run("file="+name+"/impl="+browser.String(), func(b *testing.B) {
 				b.ReportAllocs()
-				for b.Loop() {
+				for range b.N {
 					sink = mimesniff.Resource{Header: d}.SniffAs(browser)
 				}
 			})
@@ -188,7 +188,7 @@ func BenchmarkProfiles(b *testing.B) {
 		h := http.Header{"Content-Type": {mimesniff.Resource{Header: d}.Sniff().String()}, "X-Content-Type-Options": {"nosniff"}}
 		b.Run("file="+name+"/impl=report", func(b *testing.B) {
 			b.ReportAllocs()
-			for b.Loop() {
+			for range b.N {
 				sinkReport = mimesniff.ReportFor(h, d)
 			}
 		})
