@@ -162,6 +162,39 @@ func BenchmarkSniff(b *testing.B) {
 	}
 }
 
+// BenchmarkProfiles measures, per file of testdata/files, what a profile and
+// the report cost beside the standard's sniffing, in one run: Sniff
+// (impl=sniff), SniffAs for each browser (impl=<browser>), and ReportFor
+// with the headers a careful server sends, the sniffed type and nosniff
+// (impl=report).
+func BenchmarkProfiles(b *testing.B) {
+	names, data := benchFiles(b)
+	for _, name := range names {
+		d := data[name]
+		b.Run("file="+name+"/impl=sniff", func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				sink = mimesniff.Resource{Header: d}.Sniff()
+			}
+		})
+		for _, browser := range []mimesniff.Browser{mimesniff.Chromium, mimesniff.Firefox, mimesniff.WebKit} {
+			b.Run("file="+name+"/impl="+browser.String(), func(b *testing.B) {
+				b.ReportAllocs()
+				for range b.N {
+					sink = mimesniff.Resource{Header: d}.SniffAs(browser)
+				}
+			})
+		}
+		h := http.Header{"Content-Type": {mimesniff.Resource{Header: d}.Sniff().String()}, "X-Content-Type-Options": {"nosniff"}}
+		b.Run("file="+name+"/impl=report", func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				sinkReport = mimesniff.ReportFor(h, d)
+			}
+		})
+	}
+}
+
 // byteLoopHasBinary reports whether b holds a binary data byte, one byte at a
 // time: the plain loop the standard's text describes.
 // https://mimesniff.spec.whatwg.org/#binary-data-byte

@@ -233,6 +233,14 @@ func TestBrowserScriptable(t *testing.T) {
 	}
 }
 
+// TestWebKitRows checks the shape of libsoup's table that webkitUnknown's
+// shortcuts rely on.
+func TestWebKitRows(t *testing.T) {
+	if err := mimesniff.WebKitRowsError(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // profileInputs are inputs for the profiles' rules: every tag and pattern
 // they look for, after each kind of whitespace, cut short and followed by
 // each terminating byte, and each control byte around the 512- and

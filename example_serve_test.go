@@ -43,8 +43,8 @@ func ExampleReportFor() {
 	//   iframe in standard,chromium,firefox,webkit
 	//   object in standard,chromium,firefox,webkit
 	//   script in standard,chromium,firefox,webkit
-	//   sharedworker in chromium,webkit
-	//   worker in chromium,webkit
+	//   sharedworker in chromium
+	//   worker in chromium
 	//   xslt in standard,chromium,firefox,webkit
 }
 

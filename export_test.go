@@ -4,7 +4,10 @@
 
 package mimesniff
 
-import "net/http"
+import (
+	"fmt"
+	"net/http"
+)
 
 // This file exports to the tests of package mimesniff_test the internals they
 // check, as net/netip does. Test files are not compiled into the package, so
@@ -101,4 +104,23 @@ func BlockedDueToNoSniff(h http.Header, d Destination) bool {
 func BlockedDueToMIMEType(h http.Header, d Destination) bool {
 	t, ok := ExtractMIMEType(h)
 	return blockedMIMEType(t, ok, d)
+}
+
+// WebKitRowsError returns what breaks an assumption of webkitUnknown's
+// shortcuts about libsoup's table, or nil: the rows with ws come first in
+// webkitScriptableRows, webkitTagRows of them, each starting with "<" and
+// a byte that is no space or lower-case letter; no other row has ws or
+// starts with "?".
+func WebKitRowsError() error {
+	for i, r := range webkitScriptableRows {
+		if r.ws != (i < webkitTagRows) || r.ws && (r.pattern[0] != '<' || r.pattern[1] == ' ' || 'a' <= r.pattern[1] && r.pattern[1] <= 'z') {
+			return fmt.Errorf("scriptable row %d %q: ws %v, webkitTagRows %d", i, r.pattern, r.ws, webkitTagRows)
+		}
+	}
+	for i, r := range webkitOtherRows {
+		if r.ws || r.pattern[0] == '?' {
+			return fmt.Errorf("other row %d %q: ws %v", i, r.pattern, r.ws)
+		}
+	}
+	return nil
 }

@@ -263,7 +263,8 @@ func (s *sniffWriter) send() error {
 // in h and the body's first bytes held.
 //
 // An empty body, and a bodiless status (204, 304), get nosniff and no type
-// unless one was declared. An attachment keeps the parameters (the
+// unless one was declared; a multipart/byteranges with no part to read (the
+// answer to HEAD) gets attachment and sandbox. An attachment keeps the parameters (the
 // filename) of the handler's own Content-Disposition. A Content-Type is
 // rewritten only when SafeHeaders chose another type or the standard and
 // Fetch would read the handler's value otherwise, and then as the bytes a
@@ -280,7 +281,11 @@ func (s *sniffWriter) setHeaders(h http.Header, held []byte, body bool) {
 		n := len(values)
 		h[k] = values[n-1 : n : n]
 	}
-	if typed || body && len(held) > 0 {
+	// A declared multipart/byteranges with no bytes to show its first
+	// part (HEAD) fails closed, as SafeHeaders does for a part it cannot
+	// read.
+	byteranges := ok && declared.Essence() == "multipart/byteranges"
+	if typed || byteranges || body && len(held) > 0 {
 		hs := SafeHeaders(declared, held)
 		if v := h["Content-Type"]; len(v) != 1 || !sameType(v[0], hs.ContentType) {
 			set("Content-Type", headerValue(hs.ContentType))

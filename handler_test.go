@@ -461,6 +461,10 @@ func TestHandlerFileServer(t *testing.T) {
 		{"HTML, several ranges", "GET", "/a.html", "bytes=0-9,20-29", 206, "multipart/byteranges", true},
 		// The parts are PNG: no policy.
 		{"PNG, several ranges", "GET", "/a.png", "bytes=0-9,20-29", 206, "multipart/byteranges", false},
+		// HEAD shows no part: the headers fail closed, as GET's would
+		// for an HTML file (redteam.json, headCheck, before the fix).
+		{"HTML, several ranges, HEAD", "HEAD", "/a.html", "bytes=0-9,20-29", 206, "multipart/byteranges", true},
+		{"PNG, several ranges, HEAD", "HEAD", "/a.png", "bytes=0-9,20-29", 206, "multipart/byteranges", true},
 		// No extension: the file server sniffs with DetectContentType
 		// and sets text/html, which Handler keeps, with the policy.
 		{"no extension", "GET", "/a", "", 200, "text/html", true},

@@ -123,9 +123,11 @@ var _ [len(Report{}.Destinations)]struct{} = [numDestinations]struct{}{}
 // neither Content-Disposition nor a Content-Security-Policy sandbox stops
 // it; script in a script-like destination where neither Fetch nor HTML's
 // type checks block it. Header names count under any spelling, as net/http
-// sends them. ReportFor allocates nothing for one serialized Content-Type
-// value and one X-Content-Type-Options value; a value not in serialized
-// form, such as "text/html; charset=utf-8", costs one allocation.
+// sends them. ReportFor allocates nothing for one Content-Type value and one
+// X-Content-Type-Options value when the type is in serialized form or one of
+// the common values servers send in another ("text/html; charset=utf-8");
+// any other form, such as "text/html; charset=koi8-r", costs one allocation,
+// for the serialization the report holds.
 func ReportFor(h http.Header, header []byte) Report {
 	h = canonicalHeaders(h)
 	var rr response
@@ -420,11 +422,11 @@ func xsltAnyType() bool { return true }
 // worker script of type t, one Fetch has not blocked.
 //
 // HTML's "fetch a classic worker script" accepts only a JavaScript MIME
-// type; Chromium runs any type (chromiumWorkerAnyType). WebKit's workers are
-// not recorded yet: the profile takes them to be as lax as Chromium's, so
-// that the report never says less than WebKit may do.
+// type, and Firefox and WebKit follow it (destinations none/js, tp/js,
+// octet/js, unknown/js, html/htmljs: blocked; js-ns/js: runs); Chromium runs
+// any type (chromiumWorkerAnyType).
 func (b Browser) workerTypeAllowed(t MIMEType) bool {
-	if b == Chromium || b == WebKit {
+	if b == Chromium {
 		return chromiumWorkerAnyType()
 	}
 	return t.IsJavaScript()
@@ -435,10 +437,11 @@ func (b Browser) workerTypeAllowed(t MIMEType) bool {
 //
 // A navigation or a frame downloads it, as HTML says. HTML does not say what
 // an object or embed element does with one, so the standard profile renders
-// it there; Chromium downloads it there too, and Firefox renders nothing
-// (the object element fires error, the embed element nothing) (cases
-// html+cd-att/html, destinations object and embed, same and cross origin),
-// but for a PDF, which its viewer renders there (firefoxPDFAttachment).
+// it there; Chromium and WebKit download it there too, and Firefox renders
+// nothing (the object element fires error, the embed element nothing)
+// (cases html+cd-att/html, pdf-ns+cd-att/pdfjs, destinations object and
+// embed, same and cross origin), but for a PDF, which its viewer renders
+// there (firefoxPDFAttachment).
 func (b Browser) downloadsAttachment(d Destination, t MIMEType) bool {
 	switch d {
 	case DestinationDocument, DestinationFrame, DestinationIFrame:

@@ -119,6 +119,9 @@ type destinationResult struct {
 	Dest    string `json:"dest"`
 	Outcome string `json:"outcome"`
 	Probe   string `json:"probe"`
+	// ContentType is the rendered document's document.contentType, in
+	// document-like destinations, where it could be read.
+	ContentType string `json:"contentType"`
 }
 
 // recordedDestinations maps the recorder's destination names to Fetch's.
@@ -174,11 +177,13 @@ func TestReportRecordings(t *testing.T) {
 		}
 		reports[c.ID] = mimesniff.ReportFor(h, body)
 	}
-	browsers := map[string]mimesniff.Browser{"chromium": mimesniff.Chromium, "firefox": mimesniff.Firefox}
+	browsers := map[string]mimesniff.Browser{"chromium": mimesniff.Chromium, "firefox": mimesniff.Firefox, "webkit": mimesniff.WebKit}
 	type count struct{ loads, ran, cautious int }
 	counts := map[string]*count{}
 	falseSafe := 0
-	for _, r := range readJSONLines[destinationResult](t, filepath.Join(destinationsDir, "results.jsonl.gz")) {
+	results := readJSONLines[destinationResult](t, filepath.Join(destinationsDir, "results.jsonl.gz"))
+	results = append(results, readJSONLines[destinationResult](t, filepath.Join(destinationsDir, "results-webkit.jsonl.gz"))...)
+	for _, r := range results {
 		rep, ok := reports[r.Case]
 		d, ok2 := recordedDestinations[r.Dest]
 		b, ok3 := browsers[r.Browser]
@@ -213,4 +218,55 @@ func TestReportRecordings(t *testing.T) {
 		fmt.Fprintf(&b, "\n%-22s %5d loads, script ran in %4d, report more cautious in %4d", k, c.loads, c.ran, c.cautious)
 	}
 	t.Logf("%d false safe; per browser and destination:%s", falseSafe, b.String())
+}
+
+// TestSafeHeadersRecorded checks SafeHeaders against every document the
+// browsers were recorded rendering with script running, or as a type that
+// runs script (HTML, XML, SVG, PDF): declared as the type the browser
+// rendered, the response gets attachment and sandbox. It is the recorded
+// side of TestSafeHeadersHold, which checks the policy against the
+// profiles' own answers.
+func TestSafeHeadersRecorded(t *testing.T) {
+	seen := map[string]bool{}
+	check := func(id, browser, rendered string, body []byte) {
+		typ, err := mimesniff.Parse(rendered)
+		if err != nil {
+			t.Errorf("%s, %s: rendered as %q, which SafeHeaders cannot be given: %v", id, browser, rendered, err)
+			return
+		}
+		seen[typ.Essence()] = true
+		if hs := mimesniff.SafeHeaders(typ, body); hs.ContentDisposition != "attachment" || hs.ContentSecurityPolicy != "sandbox" {
+			t.Errorf("%s, %s: rendered as %s and ran script; SafeHeaders(%s) = %+v", id, browser, rendered, typ, hs)
+		}
+	}
+	for _, c := range readNavigation(t) {
+		for _, b := range recordedBrowsers {
+			res := c.results[b]
+			rec, err := mimesniff.Parse(res.ContentType)
+			if res.Outcome == "document" && (res.Script || err == nil && rec.IsScriptable()) {
+				check(c.ID, b.String(), res.ContentType, c.r.Header)
+			}
+		}
+	}
+	bodies := map[string][]byte{}
+	for _, b := range readJSONLines[recordedBody](t, filepath.Join(destinationsDir, "bodies.jsonl.gz")) {
+		bodies[b.Name], _ = base64.StdEncoding.DecodeString(b.Head)
+	}
+	cases := map[string]string{}
+	for _, c := range readJSONLines[destinationCase](t, filepath.Join(destinationsDir, "cases.jsonl.gz")) {
+		cases[c.ID] = c.Body
+	}
+	results := readJSONLines[destinationResult](t, filepath.Join(destinationsDir, "results.jsonl.gz"))
+	results = append(results, readJSONLines[destinationResult](t, filepath.Join(destinationsDir, "results-webkit.jsonl.gz"))...)
+	for _, r := range results {
+		if r.Probe == "server" && r.ContentType != "" && !recordedDestinations[r.Dest].IsScriptLike() {
+			check(r.Case, r.Browser, r.ContentType, bodies[cases[r.Case]])
+		}
+	}
+	types := make([]string, 0, len(seen))
+	for e := range seen {
+		types = append(types, e)
+	}
+	sort.Strings(types)
+	t.Logf("rendered with script, or as a scriptable type: %s", strings.Join(types, ", "))
 }

@@ -46,7 +46,7 @@ func TestReportFor(t *testing.T) {
 	// With no nosniff, a classic script runs whatever the type, and
 	// Chromium starts a worker of any type Fetch does not block. A
 	// same-origin XML document takes any response as an XSLT style sheet.
-	scriptAnyType := []string{"script", all, "worker", "chromium,webkit", "sharedworker", "chromium,webkit"}
+	scriptAnyType := []string{"script", all, "worker", "chromium", "sharedworker", "chromium"}
 	scriptLikeAndStyle := []string{"audioworklet", "paintworklet", "script", "serviceworker", "sharedworker", "style", "worker"}
 	scriptLike := []string{"audioworklet", "paintworklet", "script", "serviceworker", "sharedworker", "worker"}
 	tests := []struct {
@@ -119,15 +119,16 @@ func TestReportFor(t *testing.T) {
 		{"text/csv", header(ct, "text/csv"), []byte("a,b"), want{
 			blocked: scriptLike,
 		}},
-		// Chromium renders text/xsl as an XML document, and runs its
-		// script, under nosniff too.
+		// Chromium and WebKit render text/xsl as an XML document, and
+		// run its script, under nosniff too (recorded, xsl-ns/xhtml).
 		{"XSLT, nosniff", header(ct, "text/xsl", ns, "nosniff"), []byte("<xsl:stylesheet>"), want{
-			script:  documents("chromium"),
+			script:  documents("chromium,webkit"),
 			blocked: scriptLikeAndStyle,
 		}},
-		// Firefox renders the parts of multipart/x-mixed-replace.
+		// Firefox and WebKit render the parts of
+		// multipart/x-mixed-replace (recorded, mixed-ns/mixed).
 		{"multipart/x-mixed-replace, nosniff", header(ct, "multipart/x-mixed-replace;boundary=b", ns, "nosniff"), []byte("--b\r\nContent-Type: text/html\r\n\r\n<script>x</script>"), want{
-			script:  documents("firefox"),
+			script:  documents("firefox,webkit"),
 			blocked: scriptLikeAndStyle,
 		}},
 		{"JSON module", header(ct, "application/json", ns, "nosniff"), []byte("{}"), want{
@@ -138,7 +139,7 @@ func TestReportFor(t *testing.T) {
 			types:  map[string]string{"document": "application/pdf"},
 		}},
 		{"empty body", header(), nil, want{
-			script: map[string]string{"script": all, "worker": "chromium,webkit", "sharedworker": "chromium,webkit"},
+			script: map[string]string{"script": all, "worker": "chromium", "sharedworker": "chromium"},
 			types:  map[string]string{"document": "text/plain"},
 		}},
 		// Mitigations. An attachment is downloaded by a navigation and a

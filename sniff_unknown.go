@@ -112,6 +112,22 @@ func (r Resource) SniffUnknown(sniffScriptable bool) MIMEType {
 }
 
 func sniffUnknown(h []byte, sniffScriptable bool) MIMEType {
+	if t, ok := matchUnknown(h, sniffScriptable); ok {
+		return t
+	}
+	// 9. If the resource header contains no binary data bytes, return
+	// "text/plain".
+	if !hasBinaryData(h) {
+		return textPlain
+	}
+	// 10. Return "application/octet-stream".
+	return applicationOctet
+}
+
+// matchUnknown is steps 1 to 8 of sniffUnknown, the patterns: the type of
+// the first that matches h, or false when none does. (Firefox's profile
+// runs its own text-or-binary check after them.)
+func matchUnknown(h []byte, sniffScriptable bool) (MIMEType, bool) {
 	// Steps 1 to 6 match their tables as one (see unknownTables):
 	// 1. If the sniff-scriptable flag is set, return the type of the
 	// first row of the scriptable table (HTML, XML, PDF) that matches.
@@ -126,27 +142,18 @@ func sniffUnknown(h []byte, sniffScriptable bool) MIMEType {
 		tables = unknownTablesScriptable
 	}
 	if t, ok := tables.match(h); ok {
-		return t
+		return t, true
 	}
 	// (Steps 5 and 6, continued: after its table, the audio or video type
 	// pattern matching algorithm tries the MP4, WebM and MP3 signatures.)
 	if t, ok := matchAudioOrVideoSignatures(h); ok {
-		return t
+		return t, true
 	}
 	// (Font type pattern matching is commented out of the standard:
 	// browsers do not sniff fonts here.)
 	// 7. Set matchedType to the result of the archive type pattern
 	// matching algorithm. 8. If it is not undefined, return it.
-	if t, ok := MatchArchiveTypePattern(h); ok {
-		return t
-	}
-	// 9. If the resource header contains no binary data bytes, return
-	// "text/plain".
-	if !hasBinaryData(h) {
-		return textPlain
-	}
-	// 10. Return "application/octet-stream".
-	return applicationOctet
+	return MatchArchiveTypePattern(h)
 }
 
 // SniffTextOrBinary implements the rules for distinguishing if a resource is

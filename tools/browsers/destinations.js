@@ -4,13 +4,17 @@
 // gendest.js) in every destination, from an attacker page on the response's
 // own origin and from one on another origin.
 //
-//	node destinations.js chromium|firefox [-j 4] [-budget SECONDS] [-only REGEXP] [-limit N] [-fresh]
+//	node destinations.js chromium|firefox|webkit [-j 4] [-budget SECONDS] [-only REGEXP] [-limit N] [-fresh]
 //	node destinations.js merge        # writes results.jsonl.gz and recordings.json
+//	node destinations.js merge webkit # writes results-webkit.jsonl.gz and recordings.json's webkit entry
 //
 // Recording appends to tools/browsers/out/dest-<browser>.jsonl and resumes
 // from it: a run stops starting new cases after -budget seconds (default
 // 840), and the next run goes on where it stopped. -fresh starts over. See
-// README.md ("Destinations") for what each outcome means.
+// README.md ("Destinations") for what each outcome means. WebKit (WebKitGTK's
+// MiniBrowser through WebKitWebDriver under an Xvfb display of the run's
+// own) is driven by webkitattack.js, with -j 3 by default; a run exits 3
+// while jobs remain.
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -19,6 +23,8 @@ const path = require('path');
 const zlib = require('zlib');
 const lib = require('./lib');
 const { Attacker, Probes, dests, attackerPage, xmlDoc, probeJS } = require('./attack');
+const { WebKitAttacker } = require('./webkitattack');
+const webkit = require('./webkit');
 
 const root = path.resolve(__dirname, '..', '..');
 const dataDir = path.join(root, 'testdata', 'browsers', 'destinations');
@@ -125,7 +131,8 @@ function startServers(cases, run, probes, stray) {
 // Recording.
 
 async function record(browserName) {
-  const parallel = Number(opt('-j', 4));
+  const isWebKit = browserName === 'webkit';
+  const parallel = Number(opt('-j', isWebKit ? 3 : 4));
   const budget = Number(opt('-budget', 840));
   const only = opt('-only', '') ? new RegExp(opt('-only', '')) : null;
   const limit = Number(opt('-limit', 0));
@@ -164,9 +171,16 @@ async function record(browserName) {
   const t0 = Date.now();
   const downloaded = new Set();
   let att = null;
-  const browsers = new lib.Relauncher(browserName, tmp, downloadDir, (u) => att.sawDownload(u));
-  const version = await (await browsers.get()).version();
-  att = new Attacker({ browserName, browsers, probes, downloaded, timeout: Number(opt('-timeout', 6000)) });
+  let browsers = null;
+  let xvfb = null;
+  if (isWebKit) {
+    xvfb = await webkit.startXvfb();
+    att = new WebKitAttacker({ display: xvfb.display, tmp, probes, timeout: Number(opt('-timeout', 6000)) });
+  } else {
+    browsers = new lib.Relauncher(browserName, tmp, downloadDir, (u) => att.sawDownload(u));
+    att = new Attacker({ browserName, browsers, probes, downloaded, timeout: Number(opt('-timeout', 6000)) });
+  }
+  const version = isWebKit ? '' : await (await browsers.get()).version();
 
   let next = 0;
   let n = 0;
@@ -189,12 +203,28 @@ async function record(browserName) {
           out = await att.run(slot, job);
           break;
         } catch (e) {
+          if (process.env.WKD_DEBUG) console.error('DEBUG job failed', c.id, origin, e);
+          if (isWebKit) await att.reset(slot);
           if (slot.page) await slot.page.close().catch(() => {});
           slot.page = null;
           out = null;
           if (t === 1) {
             out = {};
             for (const d of dests) out[d] = { outcome: 'error', probe: '', error: 'recorder: ' + String(e.message || e).split('\n')[0] };
+            // WebKit: some responses end the session (multipart/x-mixed-replace
+            // in some destinations): load the response in one destination
+            // at a time, so that only those that do it say so.
+            if (isWebKit) {
+              for (const d of dests) {
+                try {
+                  out[d] = { ...(await att.run(slot, { ...job, dests: [d] }))[d], alone: true };
+                } catch (e2) {
+                  const m = String(e2.message || e2).split('\n')[0];
+                  out[d] = { outcome: 'error', probe: '', error: /page crash/.test(m) ? 'page crash (WebDriver: session deleted because of page crash)' : 'recorder: ' + m, alone: true };
+                  await att.reset(slot);
+                }
+              }
+            }
           }
         }
       }
@@ -210,12 +240,16 @@ async function record(browserName) {
   }
   await Promise.all(Array.from({ length: parallel }, worker));
   const secs = (Date.now() - t0) / 1000;
-  await browsers.close();
+  const wkVersion = isWebKit ? await att.version() : '';
+  if (isWebKit) {
+    await att.close();
+    xvfb.stop();
+  } else await browsers.close();
   srv.close();
   const meta = {
     browser: browserName,
-    version: lib.versionName(browserName, version),
-    driver: lib.driverName(browserName),
+    version: isWebKit ? `WebKitGTK ${wkVersion} (MiniBrowser)` : lib.versionName(browserName, version),
+    driver: isWebKit ? 'WebKitWebDriver (WebDriver classic over loopback), MiniBrowser --automation under Xvfb, page-load strategy none' : lib.driverName(browserName),
     recorded: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
     jobs: n,
     wallSeconds: Math.round(secs),
@@ -225,10 +259,12 @@ async function record(browserName) {
     strayRequests: [...new Set(stray)].slice(0, 20),
     unmatchedProbes: probes.unmatched,
   };
+  if (isWebKit) Object.assign(meta, { restarts: att.restarts, recycles: att.recycles, alerts: att.alerts });
   fs.appendFileSync(partFile, JSON.stringify({ meta }) + '\n');
   fs.rmSync(tmp, { recursive: true, force: true });
   const left = jobs.length - n;
   console.error(`${browserName} ${meta.version}: ${n} jobs in ${secs.toFixed(0)}s`, counts, `stray ${stray.length}`, left ? `; ${left} jobs left: run again` : '; done');
+  return left;
 }
 
 // shortError returns a browser's message without the run's URLs and ports
@@ -237,7 +273,7 @@ async function record(browserName) {
 // network error, an untransformed XML document).
 function shortError(e) {
   if (!e) return '';
-  e = e.replace(/https?:\/\/127\.0\.0\.1:\d+\/[^\s'")]*/g, 'URL').replace(/https?:\/\/127\.0\.0\.1:\d+/g, 'ORIGIN');
+  e = e.trim().replace(/https?:\/\/127\.0\.0\.1:\d+\/[^\s'")]*/g, 'URL').replace(/https?:\/\/127\.0\.0\.1:\d+/g, 'ORIGIN');
   if (/^(error event|A network error occurred\.|empty document|not transformed|MediaError \d+(: .*)?)$/.test(e)) return '';
   return e.length > 160 ? e.slice(0, 157) + '...' : e;
 }
@@ -246,11 +282,20 @@ function shortError(e) {
 // Merging: one line per (case, browser, origin, destination), in corpus
 // order, browsers and origins and destinations in a fixed order.
 
-function merge() {
+// merge webkit writes WebKit's rows into results-webkit.jsonl.gz (the Go
+// tests read results.jsonl.gz for the browsers they model) and replaces
+// only WebKit's entry of recordings.json.
+function merge(which) {
   const cases = loadCorpus();
-  const meta = { browsers: {}, date: new Date().toISOString().slice(0, 10), destinations: dests };
+  const only = which === 'webkit';
+  const metaFile = path.join(dataDir, 'recordings.json');
+  const meta = only ? JSON.parse(fs.readFileSync(metaFile, 'utf8')) : { browsers: {}, date: new Date().toISOString().slice(0, 10), destinations: dests };
+  if (!only && fs.existsSync(metaFile)) {
+    const old = JSON.parse(fs.readFileSync(metaFile, 'utf8'));
+    if (old.browsers && old.browsers.webkit) meta.webkitPending = old.browsers.webkit;
+  }
   const rows = [];
-  for (const b of ['chromium', 'firefox']) {
+  for (const b of only ? ['webkit'] : ['chromium', 'firefox']) {
     const f = path.join(outDir, `dest-${b}.jsonl`);
     if (!fs.existsSync(f)) { console.error('missing ' + f); continue; }
     const byKey = new Map();
@@ -275,11 +320,19 @@ function merge() {
           if (e) r.error = e;
           if (o.rules !== undefined) r.rules = o.rules;
           if (o.note) r.note = o.note;
+          if (o.alone) r.note = (r.note ? r.note + '; ' : '') + 'loaded alone';
           rows.push(r);
         }
       }
     }
     const last = metas[metas.length - 1] || {};
+    const missing = [];
+    let missingJobs = 0;
+    for (const c of cases) {
+      const left = ['same', 'cross'].filter((origin) => !byKey.has(`${c.id}\t${origin}\tdocument`));
+      missingJobs += left.length;
+      if (left.length) missing.push(left.length === 2 ? c.id : `${c.id} (${left[0]})`);
+    }
     meta.browsers[b] = {
       version: last.version,
       driver: last.driver,
@@ -293,18 +346,36 @@ function merge() {
       strayRequests: [...new Set(metas.flatMap((m) => m.strayRequests))].slice(0, 20),
       unmatchedProbes: metas.reduce((s, m) => s + (m.unmatchedProbes || 0), 0),
     };
+    if (b === 'webkit') {
+      Object.assign(meta.browsers[b], {
+        file: 'results-webkit.jsonl.gz',
+        restarts: metas.reduce((s, m) => s + (m.restarts || 0), 0),
+        recycles: metas.reduce((s, m) => s + (m.recycles || 0), 0),
+        alerts: metas.reduce((s, m) => s + (m.alerts || 0), 0),
+        complete: missing.length === 0,
+      });
+      if (missing.length) {
+        meta.browsers[b].missingJobs = missingJobs;
+        meta.browsers[b].missingCases = missing.length;
+        meta.browsers[b].missing = missing;
+      }
+    }
+  }
+  if (meta.webkitPending) {
+    meta.browsers.webkit = meta.webkitPending;
+    delete meta.webkitPending;
   }
   meta.cases = cases.length;
-  fs.writeFileSync(path.join(dataDir, 'results.jsonl.gz'), zlib.gzipSync(rows.map((r) => JSON.stringify(r)).join('\n') + '\n', { level: 9 }));
-  fs.writeFileSync(path.join(dataDir, 'recordings.json'), JSON.stringify(meta, null, 1) + '\n');
+  fs.writeFileSync(path.join(dataDir, only ? 'results-webkit.jsonl.gz' : 'results.jsonl.gz'), zlib.gzipSync(rows.map((r) => JSON.stringify(r)).join('\n') + '\n', { level: 9 }));
+  fs.writeFileSync(metaFile, JSON.stringify(meta, null, 1) + '\n');
   console.error(`${rows.length} results`, Object.fromEntries(Object.entries(meta.browsers).map(([k, v]) => [k, v.counts])));
 }
 
-if (mode === 'chromium' || mode === 'firefox') {
-  record(mode).catch((e) => { console.error(e); process.exit(1); });
+if (mode === 'chromium' || mode === 'firefox' || mode === 'webkit') {
+  record(mode).then((left) => process.exit(left ? 3 : 0), (e) => { console.error(e); process.exit(1); });
 } else if (mode === 'merge') {
-  merge();
+  merge(args[1]);
 } else {
-  console.error('usage: node destinations.js chromium|firefox [-j N] [-budget S] [-only RE] [-limit N] [-fresh] | merge');
+  console.error('usage: node destinations.js chromium|firefox|webkit [-j N] [-budget S] [-only RE] [-limit N] [-fresh] | merge');
   process.exit(2);
 }

@@ -6,8 +6,9 @@
 //	node destsummary.js [-from out|data] [-dest iframe] [-probe server] [-origin same] [-case REGEXP] [-rows]
 //
 // -from out reads tools/browsers/out/dest-<browser>.jsonl (while recording);
-// the default reads testdata/browsers/destinations/results.jsonl.gz. -rows
-// prints matching rows instead of the grouped summary.
+// the default reads testdata/browsers/destinations/results.jsonl.gz and
+// results-webkit.jsonl.gz. -rows prints matching rows instead of the grouped
+// summary.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -21,7 +22,7 @@ const opt = (name, def) => {
 const root = path.resolve(__dirname, '..', '..');
 let rows = [];
 if (opt('-from', 'data') === 'out') {
-  for (const b of ['chromium', 'firefox']) {
+  for (const b of ['chromium', 'firefox', 'webkit']) {
     const f = path.join(__dirname, 'out', `dest-${b}.jsonl`);
     if (!fs.existsSync(f)) continue;
     for (const l of fs.readFileSync(f, 'utf8').split('\n').filter(Boolean)) {
@@ -30,8 +31,11 @@ if (opt('-from', 'data') === 'out') {
     }
   }
 } else {
-  const f = path.join(root, 'testdata', 'browsers', 'destinations', 'results.jsonl.gz');
-  rows = zlib.gunzipSync(fs.readFileSync(f)).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+  for (const name of ['results.jsonl.gz', 'results-webkit.jsonl.gz']) {
+    const f = path.join(root, 'testdata', 'browsers', 'destinations', name);
+    if (!fs.existsSync(f)) continue;
+    rows.push(...zlib.gunzipSync(fs.readFileSync(f)).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)));
+  }
 }
 const want = (k, v) => !opt(k, '') || new RegExp('^(' + opt(k) + ')$').test(v);
 const cre = opt('-case', '') ? new RegExp(opt('-case')) : null;

@@ -6,7 +6,9 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const puppeteer = require('puppeteer-core');
+// puppeteer-core is loaded when a browser is launched: the WebKit recorders
+// (webkit.js) do not need it.
+const puppeteer = () => require('puppeteer-core');
 
 const executables = {
   chromium: '/usr/bin/chromium',
@@ -18,7 +20,7 @@ const executables = {
 // silently into downloadDir.
 function launch(browserName, tmp, downloadDir, profile = 'profile') {
   if (browserName === 'chromium') {
-    return puppeteer.launch({
+    return puppeteer().launch({
       browser: 'chrome',
       executablePath: executables.chromium,
       headless: true,
@@ -32,7 +34,7 @@ function launch(browserName, tmp, downloadDir, profile = 'profile') {
       ],
     });
   }
-  return puppeteer.launch({
+  return puppeteer().launch({
     browser: 'firefox',
     executablePath: executables.firefox,
     headless: true,
@@ -101,12 +103,13 @@ async function watchDownloads(browserName, browser, downloadDir, onDownload) {
 }
 
 // newPage opens a tab whose dialogs (alert from an XSS example) are
-// dismissed, so that they never block a load event.
-async function newPage(browser) {
+// dismissed, so that they never block a load event; onDialog, if given, is
+// called for each (a dialog means the page ran script).
+async function newPage(browser, onDialog) {
   for (let t = 0; ; t++) {
     try {
       const page = await browser.newPage();
-      page.on('dialog', (d) => d.dismiss().catch(() => {}));
+      page.on('dialog', (d) => { if (onDialog) onDialog(d); d.dismiss().catch(() => {}); });
       return page;
     } catch (e) {
       if (t >= 5) throw e;

@@ -9,8 +9,10 @@
 // and counts the probes that ran.
 //
 //	node redteam.js                    # both browsers, from scratch, then the report
-//	node redteam.js run chromium|firefox [-budget S] [-j N] [-fresh] [-only REGEXP]
+//	node redteam.js run chromium|firefox|webkit [-budget S] [-j N] [-fresh] [-only REGEXP]
 //	node redteam.js report             # prints the counts, writes redteam.json
+//	node redteam.js webkit             # WebKit only, in locked chunks, then report webkit
+//	node redteam.js report webkit      # replaces only WebKit's parts of redteam.json
 //
 // The first form runs each browser in chunks of at most -budget seconds
 // (default 840), each under flock /tmp/browsers.lock, resuming from
@@ -24,6 +26,8 @@ const readline = require('readline');
 const { spawn, execFileSync } = require('child_process');
 const lib = require('./lib');
 const { Attacker, Probes, dests } = require('./attack');
+const { WebKitAttacker } = require('./webkitattack');
+const webkit = require('./webkit');
 
 const root = path.resolve(__dirname, '..', '..');
 const outDir = path.join(__dirname, 'out');
@@ -65,7 +69,8 @@ async function startServer(probes) {
 }
 
 async function run(browserName) {
-  const parallel = Number(opt('-j', 4));
+  const isWebKit = browserName === 'webkit';
+  const parallel = Number(opt('-j', isWebKit ? 3 : 4));
   const budget = Number(opt('-budget', 840));
   if (args.includes('-fresh')) fs.rmSync(partFile(browserName), { force: true });
   const done = new Set();
@@ -90,9 +95,16 @@ async function run(browserName) {
   const t0 = Date.now();
   const downloaded = new Set();
   let att = null;
-  const browsers = new lib.Relauncher(browserName, tmp, downloadDir, (u) => att.sawDownload(u));
-  const version = await (await browsers.get()).version();
-  att = new Attacker({ browserName, browsers, probes, downloaded, timeout: Number(opt('-timeout', 6000)) });
+  let browsers = null;
+  let xvfb = null;
+  if (isWebKit) {
+    xvfb = await webkit.startXvfb();
+    att = new WebKitAttacker({ display: xvfb.display, tmp, probes, timeout: Number(opt('-timeout', 6000)) });
+  } else {
+    browsers = new lib.Relauncher(browserName, tmp, downloadDir, (u) => att.sawDownload(u));
+    att = new Attacker({ browserName, browsers, probes, downloaded, timeout: Number(opt('-timeout', 6000)) });
+  }
+  const version = isWebKit ? '' : await (await browsers.get()).version();
   const runId = Date.now().toString(36);
   let next = 0;
   let n = 0;
@@ -113,6 +125,7 @@ async function run(browserName) {
         try {
           out = await att.run(slot, job);
         } catch (e) {
+          if (isWebKit) await att.reset(slot);
           if (slot.page) await slot.page.close().catch(() => {});
           slot.page = null;
           if (k === 1) {
@@ -136,18 +149,23 @@ async function run(browserName) {
   }
   await Promise.all(Array.from({ length: parallel }, worker));
   const secs = Math.round((Date.now() - t0) / 1000);
-  await browsers.close();
+  const wkVersion = isWebKit ? await att.version() : '';
+  if (isWebKit) {
+    await att.close();
+    xvfb.stop();
+  } else await browsers.close();
   srv.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
-  const meta = { browser: browserName, version: lib.versionName(browserName, version), driver: lib.driverName(browserName), recorded: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), jobs: n, wallSeconds: secs, parallel, unmatchedProbes: probes.unmatched };
+  const meta = { browser: browserName, version: isWebKit ? `WebKitGTK ${wkVersion} (MiniBrowser)` : lib.versionName(browserName, version), driver: isWebKit ? 'WebKitWebDriver (WebDriver classic), MiniBrowser --automation under Xvfb' : lib.driverName(browserName), recorded: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), jobs: n, wallSeconds: secs, parallel, unmatchedProbes: probes.unmatched };
   fs.appendFileSync(partFile(browserName), JSON.stringify({ meta }) + '\n');
   const left = jobs.length - n;
   console.error(`redteam ${browserName}: ${n} jobs in ${secs}s${left ? `, ${left} left` : ', done'}`);
   return left;
 }
 
-// report reads both browsers' results and writes redteam.json.
-async function report() {
+// report reads both browsers' results and writes redteam.json; report
+// webkit reads WebKit's and replaces only WebKit's parts of it.
+async function report(only) {
   const probes = new Probes();
   const srv = await startServer(probes); // for the target list and the HEAD check
   srv.stop();
@@ -157,11 +175,25 @@ async function report() {
     date: new Date().toISOString().slice(0, 10),
     about: 'Script that ran in the server\'s origin, per browser and serving mode. serverLoads counts loads (target x origin x destination) whose probe ran in a global created for the upload in the server\'s origin (a document: navigation, iframe, object, embed; or a worker); pageSame and pageCross count probes that ran in the attacker page\'s own global (classic or module script, xslt output), from a same-origin and a cross-origin page; opaque counts probes in an opaque origin (CSP sandbox).',
     browsers: {},
-    headCheck: { checked: srv.headcheck.checked, differ: srv.headcheck.differ, diffs: (srv.headcheck.diffs || []).slice(0, 10) },
+    headCheck: { checked: srv.headcheck.checked, differ: srv.headcheck.differ, looser: srv.headcheck.looser, diffs: (srv.headcheck.diffs || []).slice(0, 10) },
     totals: {},
     serverLoads: [],
   };
-  for (const b of browserNames) {
+  let old = null;
+  if (fs.existsSync(reportFile)) old = JSON.parse(fs.readFileSync(reportFile, 'utf8'));
+  if (only && old) {
+    for (const k of ['browsers', 'totals']) rep[k] = Object.fromEntries(Object.entries(old[k] || {}).filter(([b]) => b !== only));
+    rep.serverLoads = (old.serverLoads || []).filter((e) => e.browser !== only);
+    rep.date = old.date;
+    rep.dates = Object.assign({}, old.dates || {}, { [only]: new Date().toISOString().slice(0, 10) });
+  } else if (old && old.browsers && old.browsers.webkit) {
+    // Keep WebKit's parts when the others are reported again.
+    rep.browsers.webkit = old.browsers.webkit;
+    rep.totals.webkit = old.totals.webkit;
+    rep.serverLoads.push(...(old.serverLoads || []).filter((e) => e.browser === 'webkit'));
+    if (old.dates) rep.dates = old.dates;
+  }
+  for (const b of only ? [only] : browserNames) {
     const f = partFile(b);
     if (!fs.existsSync(f)) continue;
     const metas = [];
@@ -220,7 +252,7 @@ async function report() {
         `  page ${T.pageSame}|${T.pageCross}  opaque ${T.opaque}${by ? '  [' + by + ']' : ''}${T.jobs < 2 * T.targets ? `  (only ${T.jobs}/${2 * T.targets} jobs recorded)` : ''}`);
     }
   }
-  console.log(`HEAD vs GET: ${rep.headCheck.differ} of ${rep.headCheck.checked} differ`);
+  console.log(`HEAD vs GET: ${rep.headCheck.differ} of ${rep.headCheck.checked} differ, ${rep.headCheck.looser} with HEAD less cautious`);
   console.log('wrote ' + path.relative(process.cwd(), reportFile));
 }
 
@@ -263,10 +295,20 @@ async function left(b) {
   console.log(n);
 }
 
+// webkitAll records WebKit in locked chunks (resuming), then reports it.
+async function webkitAll() {
+  for (let k = 0; k < 20; k++) {
+    execFileSync('flock', ['/tmp/browsers.lock', process.execPath, __filename, 'run', 'webkit', '-budget', opt('-budget', '780'), '-j', opt('-j', '3')], { stdio: 'inherit' });
+    if (jobsLeft('webkit') === 0) break;
+  }
+  await report('webkit');
+}
+
 const cmd = args[0];
 const fail = (e) => { console.error(e); process.exit(1); };
-if (cmd === 'run' && browserNames.includes(args[1])) run(args[1]).then(() => process.exit(0), fail);
-else if (cmd === 'report') report().then(() => process.exit(0), fail);
+if (cmd === 'run' && (browserNames.includes(args[1]) || args[1] === 'webkit')) run(args[1]).then(() => process.exit(0), fail);
+else if (cmd === 'report') report(args[1] === 'webkit' ? 'webkit' : undefined).then(() => process.exit(0), fail);
+else if (cmd === 'webkit') webkitAll().then(() => process.exit(0), fail);
 else if (cmd === 'left') left(args[1]).then(() => process.exit(0), fail);
 else if (!cmd || cmd.startsWith('-')) all().then(() => process.exit(0), fail);
 else {

@@ -47,12 +47,15 @@ async function startXvfb() {
 }
 
 // A Worker owns one WebKitWebDriver, one session (one MiniBrowser) and one
-// download folder.
+// download folder. opts.pageLoadStrategy (default "normal") is the
+// session's; destinations.js uses "none", so that "navigate to" never waits
+// for a load that may not come.
 class Worker {
-  constructor(display, dir, caseTimeout) {
+  constructor(display, dir, caseTimeout, opts = {}) {
     this.display = display;
     this.home = dir;
     this.caseTimeout = caseTimeout;
+    this.pageLoadStrategy = opts.pageLoadStrategy || 'normal';
     this.restarts = 0;
     this.recycles = 0;
     this.count = 0;
@@ -95,7 +98,7 @@ class Worker {
       capabilities: {
         alwaysMatch: {
           'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
-          pageLoadStrategy: 'normal',
+          pageLoadStrategy: this.pageLoadStrategy,
           unhandledPromptBehavior: 'dismiss and notify',
           timeouts: { pageLoad: this.caseTimeout, script: 3000, implicit: 0 },
         },

@@ -310,7 +310,7 @@ type headCheck struct {
 // out).
 func headChecks(origin string, targets []target) map[string]any {
 	diffs := []headCheck{}
-	n := 0
+	n, looser := 0, 0
 	for _, t := range targets {
 		if t.Mode == "plain" || t.Mode == "rangeplain" {
 			continue
@@ -325,9 +325,25 @@ func headChecks(origin string, targets []target) map[string]any {
 		n++
 		if !sameHeaders(get, head) {
 			diffs = append(diffs, headCheck{Path: t.Path, Get: get, Head: head})
+			if lacksPolicy(head, get) {
+				looser++
+			}
 		}
 	}
-	return map[string]any{"checked": n, "differ": len(diffs), "diffs": diffs}
+	return map[string]any{"checked": n, "differ": len(diffs), "looser": looser, "diffs": diffs}
+}
+
+// lacksPolicy reports whether head lacks a header of the serving policy
+// that get has: a HEAD answer less cautious than GET's. (HEAD may be more
+// cautious: a multipart/byteranges answer to HEAD shows no part, and fails
+// closed.)
+func lacksPolicy(head, get map[string][]string) bool {
+	for _, k := range []string{"X-Content-Type-Options", "Content-Disposition", "Content-Security-Policy"} {
+		if len(get[k]) > 0 && len(head[k]) == 0 {
+			return true
+		}
+	}
+	return false
 }
 
 func fetchHeaders(method, u string) (map[string][]string, error) {
