@@ -124,3 +124,22 @@ func WebKitRowsError() error {
 	}
 	return nil
 }
+
+// ActiveServed is activeServed.
+func ActiveServed(t MIMEType) bool { return activeServed(t) }
+
+// ActiveServedModel is what activeServed stands for, computed the long way:
+// the response served with Content-Type t and nosniff, whose body starts
+// with header, run through every profile as ReportFor runs it, and whether
+// one renders it as a type it runs script in.
+func ActiveServedModel(t MIMEType, header []byte) bool {
+	rr := response{fetchType: t, fetchOK: t.IsValid()}
+	rr.res = Resource{Supplied: t, NoSniff: true, Header: resourceHeader(header)}
+	rr.res.http = httpReading{fromHTTP: true, fetchType: t, contentTypes: 1, webkitType: t.Essence(), webkitDoc: t, webkitNoSniff: true}
+	for _, b := range profiles {
+		if rr.rendersScript(b) {
+			return true
+		}
+	}
+	return false
+}

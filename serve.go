@@ -634,7 +634,7 @@ func SafeHeaders(declared MIMEType, header []byte) Headers {
 		// The answer to a request for several ranges: its parts are of
 		// the file's type, and keep its headers.
 		hs.ContentType = declared
-		if t, ok := firstPartType(resourceHeader(header)); !ok || activeServed(t, nil) {
+		if t, ok := firstPartType(resourceHeader(header)); !ok || activeServed(t) {
 			hs.ContentDisposition = "attachment"
 			hs.ContentSecurityPolicy = "sandbox"
 		}
@@ -651,7 +651,7 @@ func SafeHeaders(declared MIMEType, header []byte) Headers {
 	default:
 		hs.ContentType = declared
 	}
-	if activeServed(hs.ContentType, header) {
+	if activeServed(hs.ContentType) {
 		hs.ContentDisposition = "attachment"
 		hs.ContentSecurityPolicy = "sandbox"
 	}
@@ -700,14 +700,18 @@ func firstPartType(header []byte) (MIMEType, bool) {
 }
 
 // activeServed reports whether a response served with Content-Type t and
-// nosniff, whose body starts with header, renders as a document that runs
-// script in some profile, for some document-like destination.
-func activeServed(t MIMEType, header []byte) bool {
-	rr := response{fetchType: t, fetchOK: t.IsValid()}
-	rr.res = Resource{Supplied: t, NoSniff: true, Header: resourceHeader(header)}
-	rr.res.http = httpReading{fromHTTP: true, fetchType: t, contentTypes: 1, webkitType: t.Essence(), webkitDoc: t, webkitNoSniff: true}
+// nosniff renders as a document that runs script in some profile.
+//
+// Under nosniff no profile sniffs a valid type into another: each renders t
+// itself, or a type that runs nothing (Firefox downloads unknown/unknown),
+// whatever the body. So it is whether some profile's Scriptable holds for
+// t, which TestActiveServed and FuzzActiveServed check against running each
+// profile on the response (ActiveServedModel in export_test.go). Running
+// the profiles was most of what Handler added to a response
+// (BenchmarkHandler, size=100: 3,655 instructions against 4,493 with them).
+func activeServed(t MIMEType) bool {
 	for _, b := range profiles {
-		if rr.rendersScript(b) {
+		if b.Scriptable(t) {
 			return true
 		}
 	}

@@ -364,17 +364,7 @@ func TestSafeHeaders(t *testing.T) {
 // profile. The declared types are every type the package knows or computes,
 // and the bodies every testdata file and a few attacks.
 func TestSafeHeadersHold(t *testing.T) {
-	var bodies [][]byte
-	names, _ := filepath.Glob("testdata/files/*")
-	for _, name := range names {
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		bodies = append(bodies, b)
-	}
-	bodies = append(bodies, htmlBytes, []byte("<body/onload=alert(1)>"), []byte("%PDF-1.7"), nil,
-		[]byte("--b\r\nContent-Type: text/html\r\n\r\n<script>alert(1)</script>\r\n--b--"))
+	bodies := attackBodies(t)
 	types := []mimesniff.MIMEType{{}}
 	for _, s := range knownTypes() {
 		types = append(types, mimesniff.MustParse(s))
@@ -394,6 +384,56 @@ func TestSafeHeadersHold(t *testing.T) {
 		}
 	}
 	t.Logf("%d declared types × %d bodies; %d served as attachments", len(types), len(bodies), active)
+}
+
+// attackBodies returns every testdata file and a few attacks: HTML, a tag
+// with no terminating byte, a PDF, an empty body, and multipart parts of
+// HTML.
+func attackBodies(t *testing.T) [][]byte {
+	var bodies [][]byte
+	names, _ := filepath.Glob("testdata/files/*")
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		bodies = append(bodies, b)
+	}
+	return append(bodies, htmlBytes, []byte("<body/onload=alert(1)>"), []byte("%PDF-1.7"), nil,
+		[]byte("--b\r\nContent-Type: text/html\r\n\r\n<script>alert(1)</script>\r\n--b--"))
+}
+
+// TestActiveServed checks activeServed's shortcut, whether some profile's
+// Scriptable holds for the declared type, against running every profile on
+// the response, for every type the package knows over every testdata file.
+func TestActiveServed(t *testing.T) {
+	bodies := attackBodies(t)
+	for _, s := range knownTypes() {
+		typ := mimesniff.MustParse(s)
+		for _, body := range bodies {
+			if got, want := mimesniff.ActiveServed(typ), mimesniff.ActiveServedModel(typ, body); got != want {
+				t.Errorf("%s over %.40q: activeServed %v, the profiles say %v", s, body, got, want)
+			}
+		}
+	}
+}
+
+// FuzzActiveServed checks activeServed against the profiles for any type
+// and body.
+func FuzzActiveServed(f *testing.F) {
+	f.Add("text/html", []byte("<p>"))
+	f.Add("unknown/unknown", []byte("<html>"))
+	f.Add("multipart/x-mixed-replace;boundary=b", []byte("--b\r\nContent-Type: text/html\r\n\r\n<script>"))
+	f.Add("text/plain", []byte("\x00<html>"))
+	f.Fuzz(func(t *testing.T, s string, body []byte) {
+		typ, err := mimesniff.Parse(s)
+		if err != nil {
+			return
+		}
+		if got, want := mimesniff.ActiveServed(typ), mimesniff.ActiveServedModel(typ, body); got != want {
+			t.Fatalf("%q over %q: activeServed %v, the profiles say %v", s, body, got, want)
+		}
+	})
 }
 
 // knownTypes returns every MIME type the package knows or computes: the
