@@ -915,11 +915,7 @@ func hasPrefixFold(b []byte, prefix string) bool {
 		return false
 	}
 	for i := 0; i < len(prefix); i++ {
-		c := b[i]
-		if 'a' <= c && c <= 'z' {
-			c -= 'a' - 'A'
-		}
-		if c != prefix[i] {
+		if upperASCII(b[i]) != prefix[i] {
 			return false
 		}
 	}
@@ -1123,8 +1119,8 @@ func (row *webkitRow) match(h []byte, start int) bool {
 			return false
 		}
 		c := h[i]
-		if row.fold && 'a' <= c && c <= 'z' {
-			c -= 'a' - 'A'
+		if row.fold {
+			c = upperASCII(c)
 		}
 		if c != p[j] {
 			return false

@@ -271,7 +271,6 @@ func (s *sniffWriter) send() error {
 // browser reads (MIMEType.Bytes).
 func (s *sniffWriter) setHeaders(h http.Header, held []byte, body bool) {
 	declared, ok := ExtractMIMEType(h)
-	typed := ok && !needsBytes(declared)
 	var values []string // one allocation for the values set
 	set := func(k, v string) {
 		if values == nil {
@@ -281,11 +280,10 @@ func (s *sniffWriter) setHeaders(h http.Header, held []byte, body bool) {
 		n := len(values)
 		h[k] = values[n-1 : n : n]
 	}
-	// A declared multipart/byteranges with no bytes to show its first
-	// part (HEAD) fails closed, as SafeHeaders does for a part it cannot
-	// read.
-	byteranges := ok && declared.Essence() == "multipart/byteranges"
-	if typed || byteranges || body && len(held) > 0 {
+	// SafeHeaders chooses from a declared type (a multipart/byteranges
+	// with no part held, the answer to HEAD, fails closed there) or from
+	// the bytes held.
+	if ok && !isUnknownEssence(declared.Essence()) || body && len(held) > 0 {
 		hs := SafeHeaders(declared, held)
 		if v := h["Content-Type"]; len(v) != 1 || !sameType(v[0], hs.ContentType) {
 			set("Content-Type", headerValue(hs.ContentType))

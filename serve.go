@@ -674,27 +674,22 @@ func needsBytes(t MIMEType) bool {
 // and its bytes, as net/http's ServeContent writes them.
 // See https://www.rfc-editor.org/rfc/rfc9110#section-14.6.
 func firstPartType(header []byte) (MIMEType, bool) {
-	lines := string(header)
-	for lines != "" {
+	inPart := false // past the boundary, among the part's header lines
+	for lines := string(header); lines != ""; {
 		var line string
 		line, lines, _ = strings.Cut(lines, "\n")
 		line = strings.TrimSuffix(line, "\r")
-		if strings.HasPrefix(line, "--") || line == "" {
+		switch {
+		case !inPart && (line == "" || strings.HasPrefix(line, "--")):
 			continue // the boundary, or blank lines before it
+		case line == "":
+			return MIMEType{}, false // the header lines end with no type
 		}
-		for line != "" {
-			name, value, ok := strings.Cut(line, ":")
-			if ok && asciiEqualFold(strings.Trim(name, " \t"), "Content-Type") {
-				t, f := parse(value, true)
-				return t, f.kind == noFailure
-			}
-			if lines == "" {
-				break
-			}
-			line, lines, _ = strings.Cut(lines, "\n")
-			line = strings.TrimSuffix(line, "\r")
+		inPart = true
+		if name, value, ok := strings.Cut(line, ":"); ok && asciiEqualFold(strings.Trim(name, " \t"), "Content-Type") {
+			t, f := parse(value, true)
+			return t, f.kind == noFailure
 		}
-		return MIMEType{}, false
 	}
 	return MIMEType{}, false
 }

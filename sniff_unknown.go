@@ -202,13 +202,6 @@ func sniffTextOrBinary(h []byte) MIMEType {
 // See https://mimesniff.spec.whatwg.org/#binary-data-byte.
 const binaryControls uint32 = 0xFFFFFFFF &^ (1<<0x09 | 1<<0x0A | 1<<0x0C | 1<<0x0D | 1<<0x1B)
 
-// isBinaryDataByte reports whether b is a binary data byte.
-//
-// See https://mimesniff.spec.whatwg.org/#binary-data-byte.
-func isBinaryDataByte(b byte) bool {
-	return b < 0x20 && binaryControls&(1<<b) != 0
-}
-
 // hasBinaryData reports whether b holds a binary data byte.
 //
 // It reads b 32 bytes at a time, as four eight-byte words: in a block with
