@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -432,6 +433,76 @@ func FuzzActiveServed(f *testing.F) {
 		}
 		if got, want := mimesniff.ActiveServed(typ), mimesniff.ActiveServedModel(typ, body); got != want {
 			t.Fatalf("%q over %q: activeServed %v, the profiles say %v", s, body, got, want)
+		}
+	})
+}
+
+// reportHeader builds the header list a FuzzReportAgainstSlow input stands
+// for: the bits of shape say which of the values are present and which go
+// under a lower-case or upper-case spelling of their name, as a handler that
+// writes the map by hand sends them.
+func reportHeader(shape uint16, ct1, ct2, xcto, cd, csp string) http.Header {
+	h := http.Header{}
+	add := func(bit uint16, name, v string) {
+		if shape&(1<<bit) == 0 {
+			return
+		}
+		switch {
+		case shape&(1<<(bit+1)) != 0:
+			name = strings.ToLower(name)
+		case shape&(1<<(bit+2)) != 0 && bit < 9:
+			name = strings.ToUpper(name)
+		}
+		h[name] = append(h[name], v)
+	}
+	add(0, "Content-Type", ct1)
+	add(3, "Content-Type", ct2)
+	add(6, "X-Content-Type-Options", xcto)
+	add(9, "Content-Disposition", cd)
+	add(11, "Content-Security-Policy", csp)
+	if shape&(1<<13) != 0 {
+		h["Content-Type"] = append(h["Content-Type"], ct1)
+	}
+	return h
+}
+
+// FuzzReportAgainstSlow checks ReportFor, which shares the work between
+// destinations and reads the header list once, against ReportForSlow, which
+// computes every destination and profile on its own from the whole list. The
+// seeds are every testdata file under the header lists servers send.
+func FuzzReportAgainstSlow(f *testing.F) {
+	files, _ := filepath.Glob("testdata/files/*")
+	shapes := []struct {
+		shape                   uint16
+		ct1, ct2, xcto, cd, csp string
+	}{
+		{shape: 0},
+		{shape: 1 | 1<<6, ct1: "text/html; charset=utf-8", xcto: "nosniff"},
+		{shape: 1, ct1: "text/plain"},
+		{shape: 1 | 1<<6 | 1<<7, ct1: "image/png", xcto: "NoSniff"},
+		{shape: 1 | 1<<3 | 1<<4, ct1: "text/html", ct2: "*/*"},
+		{shape: 1 | 1<<3, ct1: "text/plain, text/html", ct2: "application/octet-stream;charset=x"},
+		{shape: 1 | 1<<9 | 1<<11, ct1: "application/pdf", cd: "attachment; filename=a.pdf", csp: "sandbox allow-scripts"},
+		{shape: 1 | 1<<2 | 1<<9 | 1<<10, ct1: "text/xsl", cd: "inline"},
+		{shape: 1 | 1<<11 | 1<<12, ct1: "unknown/unknown", csp: "default-src 'none'; sandbox, sandbox allow-same-origin allow-scripts"},
+		{shape: 1 | 1<<13, ct1: "text/plain; charset=ISO-8859-1"},
+		{shape: 1 | 1<<6, ct1: "text/javascript", xcto: " nosniff , x"},
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			f.Fatal(err)
+		}
+		for _, s := range shapes {
+			f.Add(s.shape, s.ct1, s.ct2, s.xcto, s.cd, s.csp, data)
+		}
+	}
+	f.Fuzz(func(t *testing.T, shape uint16, ct1, ct2, xcto, cd, csp string, body []byte) {
+		h := reportHeader(shape, ct1, ct2, xcto, cd, csp)
+		want := mimesniff.ReportForSlow(h, body)
+		got := mimesniff.ReportFor(h, body)
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Fatalf("ReportFor(%q, %.60q) differs from the slow report (-want +got):\n%s", h, body, diff)
 		}
 	})
 }
