@@ -132,19 +132,21 @@ type httpReading struct {
 
 // readHTTP returns how the browser profiles read header list h.
 func readHTTP(h http.Header) httpReading {
-	t, _ := ExtractMIMEType(h)
-	return readHTTPWith(h, t)
+	v := valuesOf(h)
+	t, _ := extractMIMEType(v.contentType)
+	return readHTTPWith(v, t)
 }
 
-// readHTTPWith is readHTTP for the type t already extracted from h.
-func readHTTPWith(h http.Header, t MIMEType) httpReading {
-	values := h["Content-Type"]
+// readHTTPWith is readHTTP on the values v of a header list, for the type t
+// already extracted from them.
+func readHTTPWith(v headerValues, t MIMEType) httpReading {
+	values := v.contentType
 	wt := webkitMediaType(values)
 	doc := MIMEType{wt} // parsed already, as t, when wt is t's essence
 	if wt != t.Essence() {
 		doc = webkitDocType(wt)
 	}
-	xcto := h["X-Content-Type-Options"]
+	xcto := v.noSniff
 	var slash MIMEType
 	if !t.IsValid() && len(values) > 0 {
 		slash = fetchSlashType(values[len(values)-1])
@@ -154,10 +156,10 @@ func readHTTPWith(h http.Header, t MIMEType) httpReading {
 		fetchType:     t,
 		contentTypes:  len(values),
 		slashType:     slash,
-		attachment:    dispositionAttachment(h),
+		attachment:    dispositionAttachment(v.disposition),
 		webkitType:    wt,
 		webkitDoc:     doc,
-		webkitNoSniff: len(xcto) > 0 && strings.Trim(xcto[len(xcto)-1], " \t") == "nosniff",
+		webkitNoSniff: len(xcto) > 0 && trimTabOrSpace(xcto[len(xcto)-1]) == "nosniff",
 	}
 }
 
@@ -177,7 +179,7 @@ func readHTTPWith(h http.Header, t MIMEType) httpReading {
 // star-star/..., sniffed).
 func fetchSlashType(v string) MIMEType {
 	v, _, _ = strings.Cut(v, ";")
-	v = lowerString(strings.Trim(v, " \t"))
+	v = lowerString(trimTabOrSpace(v))
 	switch {
 	case !strings.Contains(v, "/") || v == "*/*": // sniffed (Fetch skips */*)
 		return MIMEType{}
@@ -1001,7 +1003,7 @@ func webkitDocType(v string) MIMEType {
 	if i := strings.IndexByte(v, ','); i >= 0 {
 		v = v[:i]
 	}
-	t, f := parse(strings.Trim(v, " \t"), true)
+	t, f := parse(trimTabOrSpace(v), true)
 	if f.kind != noFailure {
 		return MIMEType{}
 	}
@@ -1009,15 +1011,16 @@ func webkitDocType(v string) MIMEType {
 }
 
 // webkitMediaType returns the media type libsoup reads from the
-// Content-Type values of h, or "" when it reads none (webkitSupplied).
+// Content-Type values, or "" when it reads none (webkitSupplied).
 func webkitMediaType(values []string) string {
 	if len(values) == 0 {
 		return ""
 	}
 	v, _, _ := strings.Cut(values[len(values)-1], ";")
-	v = strings.Trim(v, " \t")
-	slash := strings.IndexAny(v, " /")
-	if slash < 0 || v[slash] != '/' || strings.ContainsAny(v[slash+1:], " /") {
+	v = trimTabOrSpace(v)
+	// One slash, and no space.
+	slash := strings.IndexByte(v, '/')
+	if slash < 0 || strings.IndexByte(v[slash+1:], '/') >= 0 || strings.IndexByte(v, ' ') >= 0 {
 		return ""
 	}
 	return v
