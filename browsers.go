@@ -571,8 +571,8 @@ var chromiumMagicRows = []sigRow{
 // what falling through them to the rows after does, and matching one table
 // instead of the image table and then each row makes Chromium's sniffing
 // of a resource of unknown type that is no image a sixth to a quarter
-// cheaper (BenchmarkProfiles, impl=chromium: binary.bin 381 instructions
-// against 509, text.txt 650 against 772).
+// cheaper (BenchmarkProfiles, impl=chromium: binary.bin 382 instructions
+// against 508, text.txt 654 against 775).
 var chromiumMagicTable = compileTable(withoutType(imageRows, imageXIcon), chromiumMagicRows)
 
 // withoutType returns the rows of table whose type is not t.
@@ -891,8 +891,8 @@ func firefoxUnknown(h []byte) MIMEType {
 // and so is a byte order mark, which gives text/plain. Matching one table
 // instead of the standard's, then the signatures, then the archive table
 // makes Firefox's sniffing of a resource of unknown type that is no HTML a
-// third cheaper (BenchmarkProfiles, impl=firefox: binary.bin 364
-// instructions against 521, image.png 316 against 510).
+// third cheaper (BenchmarkProfiles, impl=firefox: binary.bin 374
+// instructions against 514, image.png 315 against 511).
 var firefoxPatterns = compileTable(firefoxPDFRows, unknownRows, imageRows, archiveRows)
 
 // firefoxPDFRows is the unknown decoder's check for PDF, which it makes
@@ -1129,8 +1129,8 @@ var webkitTagRows = func() int {
 // webkitRowStarts is true for each byte that a row without ws starts with
 // (no row starts with "?", TestWebKitRows). After the tag rows, a header
 // whose first byte is none of them matches no row, and skips them at once
-// (BenchmarkProfiles, impl=webkit: image.png 237 instructions against 389,
-// audio.ogg 247 against 396).
+// (BenchmarkProfiles, impl=webkit: image.png 245 instructions against 402,
+// audio.ogg 277 against 422).
 var webkitRowStarts = func() (starts [256]bool) {
 	for _, rows := range [][]webkitRow{webkitScriptableRows[webkitTagRows:], webkitOtherRows} {
 		for _, row := range rows {

@@ -335,13 +335,7 @@ func splitNext(list string) (value, rest string, more bool) {
 	}
 	// 4.3. Remove all HTTP tab or space from the start and end of
 	// temporaryValue. 4.4. Append temporaryValue to values.
-	value = list[:pos]
-	for value != "" && isHTTPTabOrSpace(value[0]) {
-		value = value[1:]
-	}
-	for value != "" && isHTTPTabOrSpace(value[len(value)-1]) {
-		value = value[:len(value)-1]
-	}
+	value = trimTabOrSpace(list[:pos])
 	// 4.6. If position is past the end of input, then return values.
 	if pos >= len(list) {
 		return value, "", false
