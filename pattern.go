@@ -130,8 +130,9 @@ func (g *sig) matches(in []byte) bool {
 	}
 	// The bytes under a leading 00 mask match any input: the font
 	// table's EOT row reads only bytes 34 and 35 of its 36, and skipping
-	// the others makes SniffFont four times cheaper (BenchmarkProfiles,
-	// impl=report).
+	// the others makes matching the font table six times cheaper
+	// (MatchFontTypePattern under BenchmarkProfiles, impl=report: 72
+	// instructions a call against 474).
 	for p := g.from; p < n; p++ {
 		if in[p]&g.mask[p] != g.pattern[p] {
 			return false
