@@ -199,9 +199,14 @@ func blockedMIMEType(mimeType MIMEType, ok bool, d Destination) bool {
 // [http.Header.Values] does.
 // See https://fetch.spec.whatwg.org/#concept-header-extract-mime-type.
 func ExtractMIMEType(h http.Header) (MIMEType, bool) {
+	return extractMIMEType(h["Content-Type"])
+}
+
+// extractMIMEType is ExtractMIMEType on the values of Content-Type.
+func extractMIMEType(values []string) (MIMEType, bool) {
 	// 2. Let values be the result of getting, decoding, and splitting
 	// `Content-Type` from headers. If values is null, return failure.
-	list, ok := getHeader(h, "Content-Type")
+	list, ok := getHeader(values)
 	if !ok {
 		return MIMEType{}, false
 	}
@@ -254,10 +259,16 @@ func ExtractMIMEType(h http.Header) (MIMEType, bool) {
 // [Resource]'s NoSniff flag.
 // See https://fetch.spec.whatwg.org/#determine-nosniff.
 func DetermineNoSniff(h http.Header) bool {
+	return determineNoSniff(h["X-Content-Type-Options"])
+}
+
+// determineNoSniff is DetermineNoSniff on the values of
+// X-Content-Type-Options.
+func determineNoSniff(values []string) bool {
 	// 1. Let values be the result of getting, decoding, and splitting
 	// `X-Content-Type-Options` from headers.
 	// 2. If values is null, then return false.
-	list, ok := getHeader(h, "X-Content-Type-Options")
+	list, ok := getHeader(values)
 	if !ok {
 		return false
 	}
@@ -267,21 +278,22 @@ func DetermineNoSniff(h http.Header) bool {
 	return asciiEqualFold(first, "nosniff")
 }
 
-// getHeader implements the "get" of a header list.
+// getHeader implements the "get" of a header list, given the values of the
+// name in it.
 //
-// It returns the values of name in h joined with ", ", or false when there
-// are none. It allocates only when there are several values.
+// It returns values joined with ", ", or false when there are none. It
+// allocates only when there are several.
 //
-// Like [http.Header.Values], and like every function of the package that
-// reads a header, it looks the values up under the canonical key, such as
-// "Content-Type", which name must be (it is looked up as it is, sparing
-// the canonicalization that Values does on every call). net/http stores
-// every header it reads there, and Header.Set and Add do too, but a Header
-// written by hand as a map with another key, such as
-// http.Header{"content-type": ...}, has no Content-Type for the package.
+// Like [http.Header.Values], the functions of the package that take an
+// [http.Header] read a name's values under its canonical key, such as
+// "Content-Type" (looked up as it is, sparing the canonicalization that
+// Values does on every call). net/http stores every header it reads there,
+// and Header.Set and Add do too; a Header written by hand as a map with
+// another key, such as http.Header{"content-type": ...}, has no Content-Type
+// for them. [ReportFor] and [Handler], which answer for what is sent, read
+// every spelling, as net/http sends them all.
 // See https://fetch.spec.whatwg.org/#concept-header-list-get.
-func getHeader(h http.Header, name string) (string, bool) {
-	values := h[name]
+func getHeader(values []string) (string, bool) {
 	switch len(values) {
 	case 0:
 		return "", false
@@ -323,13 +335,7 @@ func splitNext(list string) (value, rest string, more bool) {
 	}
 	// 4.3. Remove all HTTP tab or space from the start and end of
 	// temporaryValue. 4.4. Append temporaryValue to values.
-	value = list[:pos]
-	for value != "" && isHTTPTabOrSpace(value[0]) {
-		value = value[1:]
-	}
-	for value != "" && isHTTPTabOrSpace(value[len(value)-1]) {
-		value = value[:len(value)-1]
-	}
+	value = trimTabOrSpace(list[:pos])
 	// 4.6. If position is past the end of input, then return values.
 	if pos >= len(list) {
 		return value, "", false
@@ -520,7 +526,7 @@ func contentCodings(h http.Header) ([]string, error) {
 	var codings []string
 	for _, v := range h["Content-Encoding"] {
 		for c := range strings.SplitSeq(v, ",") {
-			c = lowerString(strings.Trim(c, " \t")) // byte-lowercase
+			c = lowerString(trimTabOrSpace(c)) // byte-lowercase
 			switch c {
 			case "", "identity":
 				continue

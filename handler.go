@@ -330,7 +330,7 @@ func attachment(values []string) string {
 		return "attachment"
 	}
 	typ, params, ok := strings.Cut(values[0], ";")
-	typ = strings.Trim(typ, " \t")
+	typ = trimTabOrSpace(typ)
 	if strings.ContainsRune(typ, '=') {
 		// No type: the value starts with a parameter.
 		return "attachment; " + strings.TrimLeft(values[0], " \t")

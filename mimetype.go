@@ -270,6 +270,17 @@ func isHTTPWhitespace(b byte) bool {
 // See https://fetch.spec.whatwg.org/#http-tab-or-space.
 func isHTTPTabOrSpace(b byte) bool { return b == '\t' || b == ' ' }
 
+// trimTabOrSpace removes tabs and spaces from both ends of s.
+func trimTabOrSpace(s string) string {
+	for s != "" && isHTTPTabOrSpace(s[0]) {
+		s = s[1:]
+	}
+	for s != "" && isHTTPTabOrSpace(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
 // isASCIIWhitespace reports whether b is ASCII whitespace.
 //
 // That is, b is TAB, LF, FF, CR or SPACE.

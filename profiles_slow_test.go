@@ -21,7 +21,8 @@ type ProfileSniffer struct {
 }
 
 // ProfileSniffers lists the profiles' rules for a resource of unknown type
-// and for text/plain, as the navigation profiles call them.
+// and for text/plain, as the navigation profiles call them, and Firefox's
+// media sniffer, which it runs first.
 var ProfileSniffers = []ProfileSniffer{
 	{"chromium unknown", chromiumUnknown, slowChromiumUnknown},
 	{"chromium text/plain", func(h []byte) MIMEType { return chromiumTextPlain(h, textPlain) }, slowChromiumTextPlain},
@@ -30,6 +31,32 @@ var ProfileSniffers = []ProfileSniffer{
 	{"webkit unknown", func(h []byte) MIMEType { return webkitUnknown(webkitCut(h), true) }, func(h []byte) MIMEType { return slowWebKitUnknown(webkitCut(h), true) }},
 	{"webkit unknown, not scriptable", func(h []byte) MIMEType { return webkitUnknown(webkitCut(h), false) }, func(h []byte) MIMEType { return slowWebKitUnknown(webkitCut(h), false) }},
 	{"webkit text/plain", func(h []byte) MIMEType { return webkitTextPlain(webkitCut(h)) }, slowWebKitTextPlain},
+	{"firefox media", func(h []byte) MIMEType { t, _ := firefoxMedia(h); return t }, slowFirefoxMedia},
+}
+
+// slowFirefoxMedia is Firefox's media sniffer trying every pattern in its
+// order, whatever the first bytes.
+func slowFirefoxMedia(h []byte) MIMEType {
+	short := h[:min(len(h), firefoxHTMLBytes)]
+	for _, m := range firefoxMediaMagic {
+		if hasPrefixAt(short, 0, m.magic) && (m.at == "" || hasPrefixAt(short, 8, m.at)) {
+			return m.typ
+		}
+	}
+	if t, ok := firefoxFtyp(short); ok {
+		return t
+	}
+	switch {
+	case MatchesWebMSignature(short):
+		return videoWebM
+	case hasPrefixAt(short, 0, "\x1A\x45\xDF\xA3") && hasMatroskaDocType(short):
+		return videoMatroska
+	case MatchesMP3WithoutID3Signature(h):
+		return audioMPEG
+	case firefoxADTS(short):
+		return audioAAC
+	}
+	return MIMEType{}
 }
 
 // webkitCut is the window of h that WebKit's rules read, as sniffWebKit

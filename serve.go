@@ -128,10 +128,9 @@ var _ [len(Report{}.Destinations)]struct{} = [numDestinations]struct{}{}
 // the common values servers send in another ("text/html; charset=utf-8");
 // any other form, such as "text/html; charset=koi8-r", costs one allocation,
 // for the serialization the report holds.
-func ReportFor(h http.Header, header []byte) Report {
-	h = canonicalHeaders(h)
+func ReportFor(h http.Header, header []byte) (rep Report) {
 	var rr response
-	rr.read(h, header)
+	rr.read(valuesSent(h), header)
 	// What each profile renders a document as depends on the response
 	// only, not on the destination: sniff it once for all five.
 	var renders BrowserSet
@@ -148,7 +147,6 @@ func ReportFor(h http.Header, header []byte) Report {
 	blocked[blockStyle] = rr.blocked(DestinationStyle)
 	blocked[blockOther] = rr.blocked(DestinationEmpty)
 	script := rr.script(renders, &blocked)
-	var rep Report
 	for i := range rep.Destinations {
 		k := destinationKinds[i]
 		rep.Destinations[i] = DestinationVerdict{
@@ -225,18 +223,45 @@ var destinationKinds = [numDestinations]destinationKind{
 	DestinationText:          {blockOther, scriptNone, typeFetched},
 }
 
-// canonicalHeaders returns h, or, when one of the headers the report reads
-// is under another spelling of its name, a copy of h with their values under
-// the canonical name, as net/http sends them.
-func canonicalHeaders(h http.Header) http.Header {
-	for k := range h {
-		if otherSpelling(k) {
-			h = h.Clone()
-			mergeAll(h)
-			return h
+// headerValues are the values of the headers that the report, the profiles
+// and the serving policy read (policyHeaders), by name.
+type headerValues struct {
+	contentType, noSniff, disposition, csp []string
+}
+
+// valuesOf returns the values of the headers of h under their canonical
+// names.
+func valuesOf(h http.Header) headerValues {
+	return headerValues{h["Content-Type"], h["X-Content-Type-Options"], h["Content-Disposition"], h["Content-Security-Policy"]}
+}
+
+// valuesSent returns the values of the headers of h under any spelling of
+// their names, as net/http sends them (mergeAll).
+//
+// It finds them in one pass over h, where looking each name up would take
+// four and finding their other spellings a fifth. A header list with
+// another spelling, which is rare, is copied and merged.
+func valuesSent(h http.Header) headerValues {
+	var v headerValues
+	for k, values := range h {
+		switch k {
+		case "Content-Type":
+			v.contentType = values
+		case "X-Content-Type-Options":
+			v.noSniff = values
+		case "Content-Disposition":
+			v.disposition = values
+		case "Content-Security-Policy":
+			v.csp = values
+		default:
+			if otherSpelling(k) {
+				h = h.Clone()
+				mergeAll(h)
+				return valuesOf(h)
+			}
 		}
 	}
-	return h
+	return v
 }
 
 // A response is a response as the report and the serving policy read it.
@@ -256,13 +281,14 @@ type response struct {
 
 	// docTypes are the types each profile renders a document of the
 	// response as, where it does not download it (Resource.sniffAs),
-	// indexed by Browser.
+	// indexed by Browser: set by rendersScript.
 	docTypes [len(profiles)]MIMEType
 }
 
-// read sets rr from header list h and the first bytes of the body.
-func (rr *response) read(h http.Header, header []byte) {
-	values := h["Content-Type"]
+// read sets rr from the values v of a header list and the first bytes of the
+// body.
+func (rr *response) read(v headerValues, header []byte) {
+	values := v.contentType
 	if len(values) == 1 && !strings.Contains(values[0], ",") {
 		// The standard's reading and Fetch's are of the same value:
 		// parse it once.
@@ -275,13 +301,13 @@ func (rr *response) read(h http.Header, header []byte) {
 			}
 		}
 	} else {
-		rr.res.Supplied, rr.res.CheckForApacheBug = SuppliedFromHTTP(h)
-		rr.fetchType, rr.fetchOK = ExtractMIMEType(h)
+		rr.res.Supplied, rr.res.CheckForApacheBug = suppliedFromHTTP(values)
+		rr.fetchType, rr.fetchOK = extractMIMEType(values)
 	}
-	rr.res.NoSniff = DetermineNoSniff(h)
+	rr.res.NoSniff = determineNoSniff(v.noSniff)
 	rr.res.Header = resourceHeader(header)
-	rr.res.http = readHTTPWith(h, rr.fetchType)
-	rr.sandbox = cspSandbox(h)
+	rr.res.http = readHTTPWith(v, rr.fetchType)
+	rr.sandbox = cspSandbox(v.csp)
 }
 
 // A typeKind is which of the types the standard works with a destination
@@ -302,13 +328,15 @@ const (
 
 // standardTypes returns the types the standard works with, by typeKind: the
 // computed MIME type for a document, each context-specific rule's result
-// with Fetch's reading of the headers, and the type extracted from them.
+// with Fetch's reading of the headers, and the type extracted from them. It
+// takes the computed MIME type from rendersScript(Standard), which must come
+// first, rather than sniffing the document twice.
 func (rr *response) standardTypes() [numTypeKinds]MIMEType {
 	fetchRes := rr.res
 	fetchRes.Supplied = rr.fetchType
 	return [numTypeKinds]MIMEType{
 		typeFetched:  rr.fetchType,
-		typeDocument: rr.res.Sniff(),
+		typeDocument: rr.docTypes[Standard],
 		typePlugin:   fetchRes.SniffPlugin(),
 		typeImage:    fetchRes.SniffImage(),
 		typeMedia:    fetchRes.SniffAudioOrVideo(),
@@ -460,7 +488,7 @@ func (b Browser) downloadsAttachment(d Destination, t MIMEType) bool {
 func firefoxPDFAttachment() bool { return true }
 
 // dispositionAttachment returns the profiles for which the Content-Disposition
-// header of h asks to download the response.
+// header, with values, asks to download the response.
 //
 // The disposition type is the value's first token: "attachment", in any
 // case, asks every profile. An unknown type asks the standard too, which
@@ -469,13 +497,13 @@ func firefoxPDFAttachment() bool { return true }
 // value that starts with a parameter ask none.
 // See https://www.rfc-editor.org/rfc/rfc6266#section-4.2 and
 // https://html.spec.whatwg.org/multipage/browsing-the-web.html#navigate-fetch.
-func dispositionAttachment(h http.Header) BrowserSet {
-	v, ok := getHeader(h, "Content-Disposition")
+func dispositionAttachment(values []string) BrowserSet {
+	v, ok := getHeader(values)
 	if !ok {
 		return 0
 	}
 	typ, _, _ := strings.Cut(v, ";")
-	typ = strings.Trim(typ, " \t")
+	typ = trimTabOrSpace(typ)
 	if typ == "" || strings.ContainsRune(typ, '=') || asciiEqualFold(typ, "inline") {
 		return 0
 	}
@@ -499,7 +527,7 @@ const (
 )
 
 // cspSandbox returns the effect of the sandbox directives in the
-// Content-Security-Policy headers of h.
+// Content-Security-Policy header values.
 //
 // Every header value is a list of policies separated by commas, and each
 // policy a list of directives separated by semicolons; the first directive
@@ -510,9 +538,9 @@ const (
 // which can block script too (script-src 'none'), are not read.
 // See https://w3c.github.io/webappsec-csp/#parse-serialized-policy-list and
 // https://w3c.github.io/webappsec-csp/#directive-sandbox.
-func cspSandbox(h http.Header) sandboxFlags {
+func cspSandbox(values []string) sandboxFlags {
 	flags := allowScripts | allowSameOrigin
-	for _, list := range h["Content-Security-Policy"] {
+	for _, list := range values {
 		for policy := range strings.SplitSeq(list, ",") {
 			for directive := range strings.SplitSeq(policy, ";") {
 				name, value := cutASCIISpace(trimASCIISpace(directive))
@@ -686,7 +714,7 @@ func firstPartType(header []byte) (MIMEType, bool) {
 			return MIMEType{}, false // the header lines end with no type
 		}
 		inPart = true
-		if name, value, ok := strings.Cut(line, ":"); ok && asciiEqualFold(strings.Trim(name, " \t"), "Content-Type") {
+		if name, value, ok := strings.Cut(line, ":"); ok && asciiEqualFold(trimTabOrSpace(name), "Content-Type") {
 			t, f := parse(value, true)
 			return t, f.kind == noFailure
 		}

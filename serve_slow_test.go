@@ -89,10 +89,10 @@ func slowScriptRuns(h http.Header, res *Resource, fetchType MIMEType, b Browser,
 		if !renders {
 			return false
 		}
-		if dispositionAttachment(h).Has(b) && b.downloadsAttachment(d, t) {
+		if dispositionAttachment(h["Content-Disposition"]).Has(b) && b.downloadsAttachment(d, t) {
 			return false
 		}
-		sandbox := cspSandbox(h)
+		sandbox := cspSandbox(h["Content-Security-Policy"])
 		return sandbox&sandboxed == 0 || sandbox&(allowScripts|allowSameOrigin) == allowScripts|allowSameOrigin
 	case DestinationScript:
 		return !blocked

@@ -236,7 +236,11 @@ var apacheBugValues = [...]string{
 // and Fetch reads every value instead (#214), as [ExtractMIMEType] does.
 // See https://mimesniff.spec.whatwg.org/#supplied-mime-type-detection-algorithm.
 func SuppliedFromHTTP(h http.Header) (supplied MIMEType, checkForApacheBug bool) {
-	values := h["Content-Type"]
+	return suppliedFromHTTP(h["Content-Type"])
+}
+
+// suppliedFromHTTP is SuppliedFromHTTP on the values of Content-Type.
+func suppliedFromHTTP(values []string) (supplied MIMEType, checkForApacheBug bool) {
 	if len(values) == 0 {
 		return MIMEType{}, false
 	}
