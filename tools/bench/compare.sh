@@ -28,24 +28,7 @@ rounds=${ROUNDS:-10}
 benchtime=${BENCHTIME:-100ms}
 mode=${MODE:-time}
 out=${OUT:-$(mktemp -d)}
-repo=$(git rev-parse --show-toplevel)
-if command -v benchstat >/dev/null; then
-	benchstat=benchstat
-elif [ -x "$(go env GOPATH)/bin/benchstat" ]; then
-	benchstat=$(go env GOPATH)/bin/benchstat
-else
-	benchstat="go run golang.org/x/perf/cmd/benchstat@latest"
-fi
-
-mkdir -p "$out"
-for c in before after; do
-	rm -rf "${out:?}/$c"
-	mkdir "$out/$c"
-	eval "commit=\$$c"
-	git -C "$repo" archive "$commit" | tar -x -C "$out/$c"
-	# Callgrind cannot follow the signals of cgo's threads.
-	(cd "$out/$c" && CGO_ENABLED=0 go test -c -o "$out/$c.test" .)
-done
+. "$(dirname "$0")/build.sh"
 if [ -d "$out/after/tools/bench" ]; then
 	(cd "$out/after/tools/bench" && CGO_ENABLED=0 go test -c -o "$out/others.test" .)
 else

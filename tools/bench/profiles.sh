@@ -28,25 +28,8 @@ rounds=${ROUNDS:-10}
 benchtime=${BENCHTIME:-50ms}
 files=${FILES:-*}
 out=${OUT:-$(mktemp -d)}
-repo=$(git rev-parse --show-toplevel)
 impls="sniff chromium firefox webkit report"
-if command -v benchstat >/dev/null; then
-	benchstat=benchstat
-elif [ -x "$(go env GOPATH)/bin/benchstat" ]; then
-	benchstat=$(go env GOPATH)/bin/benchstat
-else
-	benchstat="go run golang.org/x/perf/cmd/benchstat@latest"
-fi
-
-mkdir -p "$out"
-for c in before after; do
-	rm -rf "${out:?}/$c"
-	mkdir "$out/$c"
-	eval "commit=\$$c"
-	git -C "$repo" archive "$commit" | tar -x -C "$out/$c"
-	# Callgrind cannot follow the signals of cgo's threads.
-	(cd "$out/$c" && CGO_ENABLED=0 go test -c -o "$out/$c.test" .)
-done
+. "$(dirname "$0")/build.sh"
 echo "before: $before ($(git -C "$repo" rev-parse --short "$before")), after: $after ($(git -C "$repo" rev-parse --short "$after"))"
 
 if [ "$mode" = time ]; then
