@@ -348,8 +348,10 @@ func browserDisplays(b Browser, t MIMEType) bool {
 // (xslIsXML, mixedReplaceParts). A type a profile only shows as
 // text, an image or media, or downloads, runs nothing.
 // See https://mimesniff.spec.whatwg.org/#scriptable-mime-type.
-func (b Browser) Scriptable(t MIMEType) bool {
-	e := t.Essence()
+func (b Browser) Scriptable(t MIMEType) bool { return b.scriptableEssence(t.Essence()) }
+
+// scriptableEssence is Scriptable for a type of essence e.
+func (b Browser) scriptableEssence(e string) bool {
 	if isScriptableEssence(e) {
 		return true
 	}
