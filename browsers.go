@@ -142,9 +142,18 @@ func readHTTP(h http.Header) httpReading {
 // already extracted from them.
 func readHTTPWith(v headerValues, t MIMEType) httpReading {
 	values := v.contentType
-	wt := webkitMediaType(values)
+	e := t.Essence()
+	// A last value that is t's essence, with parameters or without, as
+	// most are, is libsoup's media type as it stands: ReportFor is 150
+	// instructions cheaper without reading it again for slashes and
+	// spaces (BenchmarkProfiles, impl=report: image.png 4,558 against
+	// 4,713).
+	wt := e
+	if n := len(values); n == 0 || e == "" || !hasEssence(values[n-1], e) {
+		wt = webkitMediaType(values)
+	}
 	doc := MIMEType{wt} // parsed already, as t, when wt is t's essence
-	if wt != t.Essence() {
+	if wt != e {
 		doc = webkitDocType(wt)
 	}
 	xcto := v.noSniff
@@ -339,8 +348,10 @@ func browserDisplays(b Browser, t MIMEType) bool {
 // (xslIsXML, mixedReplaceParts). A type a profile only shows as
 // text, an image or media, or downloads, runs nothing.
 // See https://mimesniff.spec.whatwg.org/#scriptable-mime-type.
-func (b Browser) Scriptable(t MIMEType) bool {
-	e := t.Essence()
+func (b Browser) Scriptable(t MIMEType) bool { return b.scriptableEssence(t.Essence()) }
+
+// scriptableEssence is Scriptable for a type of essence e.
+func (b Browser) scriptableEssence(e string) bool {
 	if isScriptableEssence(e) {
 		return true
 	}
@@ -1081,13 +1092,22 @@ func webkitDocType(v string) MIMEType {
 	return t
 }
 
+// hasEssence reports whether the Content-Type value v is the essence e,
+// followed by nothing or by parameters.
+func hasEssence(v, e string) bool {
+	return strings.HasPrefix(v, e) && (len(v) == len(e) || v[len(e)] == ';')
+}
+
 // webkitMediaType returns the media type libsoup reads from the
 // Content-Type values, or "" when it reads none (webkitSupplied).
 func webkitMediaType(values []string) string {
 	if len(values) == 0 {
 		return ""
 	}
-	v, _, _ := strings.Cut(values[len(values)-1], ";")
+	v := values[len(values)-1]
+	if i := strings.IndexByte(v, ';'); i >= 0 {
+		v = v[:i]
+	}
 	v = trimTabOrSpace(v)
 	// One slash, and no space.
 	slash := strings.IndexByte(v, '/')

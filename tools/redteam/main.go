@@ -38,10 +38,15 @@
 //	rangeplain FileServer answering as if asked for two ranges
 //
 //	go run . [-probe ../browsers/probe.js] [-harness ../browsers/harness.js]
+//
+// With -answers it prints instead every target's answers to GET and HEAD,
+// one line each, and exits (printAnswers): two builds that print the same
+// lines serve the same bytes, so an attack on one holds for the other.
 package main
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -52,6 +57,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -64,6 +70,7 @@ import (
 var (
 	probeFile   = flag.String("probe", "../browsers/probe.js", "the probe script (its last line)")
 	harnessFile = flag.String("harness", "../browsers/harness.js", "the attacker page's script")
+	answers     = flag.Bool("answers", false, "print every target's answers to GET and HEAD, one line each, and exit")
 )
 
 // A target is one upload served one way.
@@ -206,6 +213,10 @@ func main() {
 	originB = "http://" + lb.Addr().String()
 	go http.Serve(la, muxA)
 	go http.Serve(lb, common(&originB))
+	if *answers {
+		printAnswers(originA, targets)
+		return
+	}
 
 	heads := headChecks(originA, targets)
 	muxA.HandleFunc("/__headcheck", func(w http.ResponseWriter, r *http.Request) {
@@ -346,7 +357,40 @@ func lacksPolicy(head, get map[string][]string) bool {
 	return false
 }
 
-func fetchHeaders(method, u string) (map[string][]string, error) {
+// printAnswers prints, for every target, its answer to GET and to HEAD, one
+// line each: the method, the path, the status line, the header lines as
+// sent but Date and Last-Modified (the time the server wrote the uploads),
+// and a SHA-256 of the body. A multipart/byteranges boundary,
+// which http.ServeContent draws anew for each response, is printed as B.
+// The lines of two builds of the server are the same exactly when they
+// serve the same bytes, so that a browser's attack on one holds for the
+// other:
+//
+//	diff <(old/redteam -answers) <(new/redteam -answers)
+func printAnswers(origin string, targets []target) {
+	boundary := regexp.MustCompile(`[0-9a-f]{60}`)
+	for _, t := range targets {
+		for _, method := range []string{"GET", "HEAD"} {
+			raw, err := fetchRaw(method, origin+strings.Replace(t.Path, "{token}", "answers", 1))
+			if err != nil {
+				log.Fatal(err)
+			}
+			raw = boundary.ReplaceAll(raw, []byte("B"))
+			head, body, _ := bytes.Cut(raw, []byte("\r\n\r\n"))
+			var lines []string
+			for _, l := range strings.Split(string(head), "\r\n") {
+				if !strings.HasPrefix(l, "Date:") && !strings.HasPrefix(l, "Last-Modified:") {
+					lines = append(lines, l)
+				}
+			}
+			fmt.Printf("%s %s %q %x\n", method, t.Path, lines, sha256.Sum256(body))
+		}
+	}
+}
+
+// fetchRaw sends one request for u over a new connection and returns the
+// raw response.
+func fetchRaw(method, u string) ([]byte, error) {
 	req, err := http.NewRequest(method, u, nil)
 	if err != nil {
 		return nil, err
@@ -357,7 +401,11 @@ func fetchHeaders(method, u string) (map[string][]string, error) {
 	}
 	defer c.Close()
 	fmt.Fprintf(c, "%s %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n", method, req.URL.RequestURI(), req.URL.Host)
-	raw, err := io.ReadAll(c)
+	return io.ReadAll(c)
+}
+
+func fetchHeaders(method, u string) (map[string][]string, error) {
+	raw, err := fetchRaw(method, u)
 	if err != nil {
 		return nil, err
 	}
