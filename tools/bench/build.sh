@@ -1,8 +1,9 @@
-# build.sh, sourced by compare.sh and profiles.sh with $before, $after and
-# $out set: it finds benchstat (the one installed, or through the module
-# proxy) and builds the package's test binary at each commit, from git
-# archive, into $out/before.test and $out/after.test, the trees beside them
-# in $out/before and $out/after, where the binaries find testdata.
+# build.sh, sourced by compare.sh, profiles.sh and corpus.sh with $before,
+# $after and $out set: it finds benchstat (the one installed, or through the
+# module proxy), defines instructions, and builds the package's test binary
+# at each commit, from git archive, into $out/before.test and
+# $out/after.test, the trees beside them in $out/before and $out/after,
+# where the binaries find testdata.
 repo=$(git rev-parse --show-toplevel)
 if command -v benchstat >/dev/null; then
 	benchstat=benchstat
@@ -11,6 +12,19 @@ elif [ -x "$(go env GOPATH)/bin/benchstat" ]; then
 else
 	benchstat="go run golang.org/x/perf/cmd/benchstat@latest"
 fi
+
+# instructions BINARY DIR REGEXP [N]: the instructions of one iteration of
+# the benchmark REGEXP names, run in DIR: callgrind counts runs of N and 6N
+# iterations (N is 10,000 unless given), subtracted so that setup cancels
+# out.
+instructions() {
+	_n=${4:-10000}
+	for _k in "$_n" $((6 * _n)); do
+		(cd "$2" && GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+			"$1" -test.run '^$' -test.bench "$3" -test.benchtime "${_k}x" -test.cpu 1 2>&1) |
+			sed -n 's/.*Collected : //p'
+	done | awk -v n=$((5 * _n)) 'NR == 1 {a = $1} NR == 2 {printf "%d\n", ($1 - a) / n}'
+}
 
 mkdir -p "$out"
 for c in before after; do

@@ -46,14 +46,6 @@ run() {
 }
 
 if [ "$mode" = instructions ]; then
-	# instructions BINARY DIR REGEXP: instructions of one iteration.
-	instructions() {
-		for n in 10000 60000; do
-			(cd "$2" && GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-				"$1" -test.run '^$' -test.bench "$3" -test.benchtime ${n}x -test.cpu 1 2>&1) |
-				sed -n 's/.*Collected : //p'
-		done | awk 'NR == 1 {a = $1} NR == 2 {printf "%d\n", ($1 - a) / 50000}'
-	}
 	files=${MIMESNIFF_BENCH_FILES:-$out/after/testdata/files}
 	printf "%-24s %8s %8s %8s %7s\n" file before after nethttp ratio
 	for f in "$files"/*; do

@@ -22,11 +22,7 @@ BENCHFILE=bench_test.go
 echo "before: $before ($(git -C "$repo" rev-parse --short "$before")), after: $after ($(git -C "$repo" rev-parse --short "$after"))"
 for c in before after; do
 	for impl in sniff standard chromium firefox webkit report report-none; do
-		for n in $((10 * bodies)) $((60 * bodies)); do
-			(cd "$out/$c" && GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-				"$out/$c.test" -test.run '^$' -test.bench "BenchmarkCorpus/group=all/impl=$impl\$" \
-				-test.benchtime ${n}x -test.cpu 1 2>&1) | sed -n 's/.*Collected : //p'
-		done | awk -v c="$c" -v i="$impl" -v n=$((50 * bodies)) 'NR == 1 {a = $1} NR == 2 {printf "%s %s %d\n", c, i, ($1 - a) / n}'
+		echo "$c $impl $(instructions "$out/$c.test" "$out/$c" "BenchmarkCorpus/group=all/impl=$impl\$" $((10 * bodies)))"
 	done
 done | awk '
 	{ n[$1, $2] = $3; if (!($2 in seen)) { seen[$2] = 1; order[++k] = $2 } }

@@ -51,11 +51,7 @@ fi
 
 # count C FILE IMPL: instructions of one call of a sub-benchmark at C.
 count() {
-	for n in 10000 60000; do
-		(cd "$out/$1" && GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-			"$out/$1.test" -test.run '^$' -test.bench "BenchmarkProfiles/file=$2/impl=$3\$" \
-			-test.benchtime ${n}x -test.cpu 1 2>&1) | sed -n 's/.*Collected : //p'
-	done | awk 'NR == 1 {a = $1} NR == 2 {printf "%d\n", ($1 - a) / 50000}'
+	instructions "$out/$1.test" "$out/$1" "BenchmarkProfiles/file=$2/impl=$3\$"
 }
 for c in before after; do
 	for f in "$out/after/testdata/files"/$files; do
