@@ -94,7 +94,7 @@ func (r *Resource) sniffAs(b Browser) MIMEType {
 	case WebKit:
 		return r.sniffWebKit()
 	}
-	return r.Sniff()
+	return r.sniff()
 }
 
 // An httpReading is how the browser profiles read an HTTP response's header
@@ -106,8 +106,10 @@ type httpReading struct {
 	fromHTTP bool
 
 	// fetchType is the type extracted from the Content-Type values, as
-	// Chromium and Firefox read them (fetchSupplied).
-	fetchType MIMEType
+	// Chromium and Firefox read them (fetchSupplied), and fetchEssence
+	// its essence, which both read on every sniff.
+	fetchType    MIMEType
+	fetchEssence string
 
 	// contentTypes is the number of Content-Type header lines (Firefox's
 	// Apache-bug check needs one).
@@ -135,14 +137,13 @@ type httpReading struct {
 func readHTTP(h http.Header) httpReading {
 	v := valuesOf(h)
 	t, _ := extractMIMEType(v.contentType)
-	return readHTTPWith(v, t)
+	return readHTTPWith(v, t, t.Essence())
 }
 
 // readHTTPWith is readHTTP on the values v of a header list, for the type t
-// already extracted from them.
-func readHTTPWith(v headerValues, t MIMEType) httpReading {
+// already extracted from them, of essence e.
+func readHTTPWith(v headerValues, t MIMEType, e string) httpReading {
 	values := v.contentType
-	e := t.Essence()
 	// A last value that is t's essence, with parameters or without, as
 	// most are, is libsoup's media type as it stands: ReportFor is 150
 	// instructions cheaper without reading it again for slashes and
@@ -164,6 +165,7 @@ func readHTTPWith(v headerValues, t MIMEType) httpReading {
 	return httpReading{
 		fromHTTP:      true,
 		fetchType:     t,
+		fetchEssence:  e,
 		contentTypes:  len(values),
 		slashType:     slash,
 		attachment:    dispositionAttachment(v.disposition),
@@ -207,13 +209,14 @@ func fetchSlashType(v string) MIMEType {
 // under nosniff too (cases two-html-star/binary.bin,
 // two-star-html/binary.bin, two-html-star-ns/binary.bin), where the
 // standard takes the last value. A resource not built from HTTP has one
-// supplied type, Supplied.
+// supplied type, Supplied. It returns the type's essence too, found once
+// when the header list was read.
 // https://fetch.spec.whatwg.org/#concept-header-extract-mime-type
-func (r *Resource) fetchSupplied() MIMEType {
+func (r *Resource) fetchSupplied() (t MIMEType, essence string) {
 	if !r.http.fromHTTP {
-		return r.Supplied
+		return r.Supplied, r.Supplied.Essence()
 	}
-	return r.http.fetchType
+	return r.http.fetchType, r.http.fetchEssence
 }
 
 // Types only the browser profiles compute.
@@ -407,9 +410,8 @@ func chromiumWorkerAnyType() bool { return true }
 // every other type is kept. Under nosniff it sniffs nothing, and a response
 // with no type is shown as text/plain (chromiumNoSniffIsText).
 func (r *Resource) sniffChromium() MIMEType {
-	t := r.fetchSupplied()
+	t, e := r.fetchSupplied()
 	h := resourceHeader(r.Header)
-	e := t.Essence()
 	if e == "application/rss+xml" || e == "application/atom+xml" {
 		return chromiumFeedIsText()
 	}
@@ -694,14 +696,13 @@ const (
 // sniffed by its unknown decoder (firefoxUnknown), which under nosniff only
 // tells text from binary.
 func (r *Resource) sniffFirefox() MIMEType {
-	t := r.fetchSupplied()
+	t, e := r.fetchSupplied() // e is "" for no type
 	h := resourceHeader(r.Header)
 	if !(r.NoSniff && t.IsValid()) && t != applicationOctet {
 		if m, ok := firefoxMedia(h); ok {
 			return m
 		}
 	}
-	e := t.Essence() // "" for no type
 	switch {
 	case r.http.slashType.IsValid():
 		return r.http.slashType

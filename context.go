@@ -17,26 +17,31 @@ import (
 // [MatchImageTypePattern] matches, if any; otherwise the supplied type,
 // possibly undefined.
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-an-image-context.
-func (r Resource) SniffImage() MIMEType { return r.sniffSpecifically(MatchImageTypePattern) }
+func (r Resource) SniffImage() MIMEType {
+	return sniffSpecifically(r.Supplied, r.Supplied.IsXML(), resourceHeader(r.Header), MatchImageTypePattern)
+}
 
 // sniffSpecifically implements the shape shared by the context-specific rules.
 //
 // The rules are those for sniffing images, audio and video, and fonts
-// specifically, with match the pattern matching algorithm of the kind.
-func (r Resource) sniffSpecifically(match func([]byte) (MIMEType, bool)) MIMEType {
+// specifically, with match the pattern matching algorithm of the kind, for
+// the supplied MIME type supplied, whether it is an XML MIME type (xml), and
+// the resource header header. A report, which runs all three, tests xml
+// once.
+func sniffSpecifically(supplied MIMEType, xml bool, header []byte, match func([]byte) (MIMEType, bool)) MIMEType {
 	// 1. If the supplied MIME type is an XML MIME type, the computed MIME
 	// type is the supplied MIME type.
-	if r.Supplied.IsXML() {
-		return r.Supplied
+	if xml {
+		return supplied
 	}
 	// 2. Let matched be the result of executing the pattern matching
 	// algorithm with the resource header.
 	// 3. If matched is not undefined, the computed MIME type is matched.
-	if t, ok := match(resourceHeader(r.Header)); ok {
+	if t, ok := match(header); ok {
 		return t
 	}
 	// 4. The computed MIME type is the supplied MIME type.
-	return r.Supplied
+	return supplied
 }
 
 // SniffAudioOrVideo implements the rules for sniffing audio and video
@@ -47,7 +52,7 @@ func (r Resource) sniffSpecifically(match func([]byte) (MIMEType, bool)) MIMETyp
 // matches, if any; otherwise the supplied type, possibly undefined.
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-an-audio-or-video-context.
 func (r Resource) SniffAudioOrVideo() MIMEType {
-	return r.sniffSpecifically(MatchAudioOrVideoTypePattern)
+	return sniffSpecifically(r.Supplied, r.Supplied.IsXML(), resourceHeader(r.Header), MatchAudioOrVideoTypePattern)
 }
 
 // SniffFont implements the rules for sniffing fonts specifically.
@@ -56,7 +61,9 @@ func (r Resource) SniffAudioOrVideo() MIMEType {
 // computed type; otherwise the type [MatchFontTypePattern] matches, if any;
 // otherwise the supplied type, possibly undefined.
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-a-font-context.
-func (r Resource) SniffFont() MIMEType { return r.sniffSpecifically(MatchFontTypePattern) }
+func (r Resource) SniffFont() MIMEType {
+	return sniffSpecifically(r.Supplied, r.Supplied.IsXML(), resourceHeader(r.Header), MatchFontTypePattern)
+}
 
 // SniffPlugin implements the rules for sniffing in a plugin context (embed
 // and object elements).

@@ -98,12 +98,12 @@ func exportIEFilters(fs []ieFilter) []IEFilter {
 // destination.
 func BlockedDueToNoSniff(h http.Header, d Destination) bool {
 	t, ok := ExtractMIMEType(h)
-	return blockedNoSniff(DetermineNoSniff(h), t, ok, d)
+	return blockedNoSniff(DetermineNoSniff(h), t.Essence(), ok, d)
 }
 
 func BlockedDueToMIMEType(h http.Header, d Destination) bool {
 	t, ok := ExtractMIMEType(h)
-	return blockedMIMEType(t, ok, d)
+	return blockedMIMEType(t.Essence(), ok, d)
 }
 
 // WebKitRowsError returns what breaks an assumption of webkitUnknown's
@@ -133,9 +133,9 @@ func ActiveServed(t MIMEType) bool { return activeServed(t) }
 // with header, run through every profile as ReportFor runs it, and whether
 // one renders it as a type it runs script in.
 func ActiveServedModel(t MIMEType, header []byte) bool {
-	rr := response{fetchType: t, fetchOK: t.IsValid()}
+	rr := response{fetchType: t, fetchOK: t.IsValid(), essence: t.Essence()}
 	rr.res = Resource{Supplied: t, NoSniff: true, Header: resourceHeader(header)}
-	rr.res.http = httpReading{fromHTTP: true, fetchType: t, contentTypes: 1, webkitType: t.Essence(), webkitDoc: t, webkitNoSniff: true}
+	rr.res.http = httpReading{fromHTTP: true, fetchType: t, fetchEssence: t.Essence(), contentTypes: 1, webkitType: t.Essence(), webkitDoc: t, webkitNoSniff: true}
 	for _, b := range profiles {
 		if rr.rendersScript(b) {
 			return true

@@ -116,20 +116,21 @@ func (d Destination) IsScriptLike() bool {
 	return false
 }
 
-// blockedNoSniff reports whether nosniff blocks a response of type mimeType
-// for destination d.
+// blockedNoSniff reports whether nosniff blocks a response whose type has
+// essence essence for destination d.
 //
 // It implements "should response to request be blocked due to nosniff?"
-// for a response with the nosniff flag nosniff ([DetermineNoSniff]) and
-// the type extracted from its header list, mimeType ([ExtractMIMEType]; ok
-// false for failure), which a report computes once for every destination.
+// for a response with the nosniff flag nosniff ([DetermineNoSniff]) and the
+// essence of the type extracted from its header list ([ExtractMIMEType]; ok
+// false for failure), which a report computes once for every destination:
+// both of the algorithm's tests read mimeType's essence only.
 // With nosniff, a script-like destination is blocked unless the type is a
 // JavaScript MIME type, and a style sheet unless its essence is text/css; a
 // missing or unparsable Content-Type is blocked too. Other destinations are
 // never blocked: only scripts and style sheets had exploits, and blocking
 // images broke deployed content.
 // See https://fetch.spec.whatwg.org/#should-response-to-request-be-blocked-due-to-nosniff?.
-func blockedNoSniff(nosniff bool, mimeType MIMEType, ok bool, d Destination) bool {
+func blockedNoSniff(nosniff bool, essence string, ok bool, d Destination) bool {
 	// 1. If determine nosniff with response's header list is false, then
 	// return allowed.
 	if !nosniff {
@@ -140,28 +141,28 @@ func blockedNoSniff(nosniff bool, mimeType MIMEType, ok bool, d Destination) boo
 	// 3. Let destination be request's destination.
 	// 4. If destination is script-like and mimeType is failure or is not a
 	// JavaScript MIME type, then return blocked.
-	if d.IsScriptLike() && (!ok || !mimeType.IsJavaScript()) {
+	if d.IsScriptLike() && (!ok || !isJavaScriptEssence(essence)) {
 		return true
 	}
 	// 5. If destination is "style" and mimeType is failure or its essence
 	// is not "text/css", then return blocked.
-	if d == DestinationStyle && (!ok || mimeType.Essence() != "text/css") {
+	if d == DestinationStyle && (!ok || essence != "text/css") {
 		return true
 	}
 	// 6. Return allowed.
 	return false
 }
 
-// blockedMIMEType reports whether its MIME type blocks a response of type
-// mimeType for destination d.
+// blockedMIMEType reports whether its MIME type blocks a response whose type
+// has essence essence for destination d.
 //
 // It implements "should response to request be blocked due to its MIME
-// type?" for the type extracted from the response's header list, mimeType
-// ([ExtractMIMEType]; ok false for failure): a script-like destination is
+// type?" for the essence of the type extracted from the response's header
+// list ([ExtractMIMEType]; ok false for failure): a script-like destination is
 // blocked when the type is audio, image, video or text/csv, whatever
 // nosniff says. A missing or unparsable Content-Type is allowed.
 // See https://fetch.spec.whatwg.org/#should-response-to-request-be-blocked-due-to-mime-type?.
-func blockedMIMEType(mimeType MIMEType, ok bool, d Destination) bool {
+func blockedMIMEType(essence string, ok bool, d Destination) bool {
 	// 1. Let mimeType be the result of extracting a MIME type from
 	// response's header list.
 	// 2. If mimeType is failure, then return allowed.
@@ -175,12 +176,11 @@ func blockedMIMEType(mimeType MIMEType, ok bool, d Destination) bool {
 	if !d.IsScriptLike() {
 		return false
 	}
-	e := mimeType.Essence()
-	switch typeOf(e) {
+	switch typeOf(essence) {
 	case "audio", "image", "video":
 		return true
 	}
-	if e == "text/csv" {
+	if essence == "text/csv" {
 		return true
 	}
 	// 5. Return allowed.

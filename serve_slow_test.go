@@ -35,7 +35,7 @@ func ReportForSlow(h http.Header, header []byte) Report {
 	for i := range rep.Destinations {
 		d := Destination(i)
 		v := DestinationVerdict{Destination: d}
-		v.Blocked = blockedNoSniff(res.NoSniff, fetchType, fetchOK, d) || blockedMIMEType(fetchType, fetchOK, d)
+		v.Blocked = blockedNoSniff(res.NoSniff, fetchType.Essence(), fetchOK, d) || blockedMIMEType(fetchType.Essence(), fetchOK, d)
 		switch d {
 		case DestinationDocument, DestinationFrame, DestinationIFrame:
 			v.Type = res.Sniff()
@@ -97,7 +97,7 @@ func slowScriptRuns(h http.Header, res *Resource, fetchType MIMEType, b Browser,
 	case DestinationScript:
 		return !blocked
 	case DestinationWorker, DestinationSharedWorker:
-		return !blocked && b.workerTypeAllowed(fetchType)
+		return !blocked && b.workerTypeAllowed(fetchType.IsJavaScript())
 	case DestinationServiceWorker, DestinationAudioWorklet, DestinationPaintWorklet:
 		return !blocked && fetchType.IsJavaScript()
 	case DestinationXSLT:

@@ -144,7 +144,11 @@ func (r *Resource) supported(t MIMEType) bool {
 // the zero MIMEType.
 //
 // See https://mimesniff.spec.whatwg.org/#mime-type-sniffing-algorithm.
-func (r Resource) Sniff() MIMEType {
+func (r Resource) Sniff() MIMEType { return r.sniff() }
+
+// sniff is Sniff on a pointer, which the profiles and the report call
+// without copying the resource.
+func (r *Resource) sniff() MIMEType {
 	if !r.Supplied.IsValid() {
 		// Step 2 for an undefined supplied type, the common case, with
 		// nothing more to look at.
