@@ -133,7 +133,7 @@ func ActiveServed(t MIMEType) bool { return activeServed(t) }
 // with header, run through every profile as ReportFor runs it, and whether
 // one renders it as a type it runs script in.
 func ActiveServedModel(t MIMEType, header []byte) bool {
-	rr := response{fetchType: t, fetchOK: t.IsValid(), essence: t.Essence()}
+	rr := response{fetchOK: t.IsValid()}
 	rr.res = Resource{Supplied: t, NoSniff: true, Header: resourceHeader(header)}
 	rr.res.http = httpReading{fromHTTP: true, fetchType: t, fetchEssence: t.Essence(), contentTypes: 1, webkitType: t.Essence(), webkitDoc: t, webkitNoSniff: true}
 	for _, b := range profiles {

@@ -275,16 +275,15 @@ type response struct {
 	// Content-Type value), with how the browser profiles read them.
 	res Resource
 
-	// fetchType is the type extracted from the headers, fetchOK false
-	// when extracting failed, and essence fetchType's essence, which
-	// Fetch's blocking, the context-specific rules and the profiles all
-	// read. Finding it once a report rather than at each of some twenty
-	// readings, with the XML test of standardTypes done once, took
+	// fetchOK is false when extracting a type from the headers failed.
+	// The type extracted and its essence are kept once, in the profiles'
+	// reading (res.http.fetchType and fetchEssence), which Fetch's
+	// blocking, the context-specific rules and the profiles all read.
+	// Finding the essence once a report rather than at each of some
+	// twenty readings, with the XML test of standardTypes done once, took
 	// ReportFor from 4,764 instructions a call to 4,031 (BenchmarkCorpus,
 	// group=all, impl=report).
-	fetchType MIMEType
-	fetchOK   bool
-	essence   string
+	fetchOK bool
 
 	// sandbox is the effect of the Content-Security-Policy headers'
 	// sandbox directives on a document.
@@ -300,6 +299,8 @@ type response struct {
 // body.
 func (rr *response) read(v headerValues, header []byte) {
 	values := v.contentType
+	var fetchType MIMEType
+	var essence string
 	if len(values) == 1 && !strings.Contains(values[0], ",") {
 		// The standard's reading and Fetch's are of the same value:
 		// parse it once.
@@ -308,17 +309,17 @@ func (rr *response) read(v headerValues, header []byte) {
 		if f.kind == noFailure {
 			rr.res.Supplied = t
 			if e := t.Essence(); e != "*/*" {
-				rr.fetchType, rr.fetchOK, rr.essence = t, true, e
+				fetchType, rr.fetchOK, essence = t, true, e
 			}
 		}
 	} else {
 		rr.res.Supplied, rr.res.CheckForApacheBug = suppliedFromHTTP(values)
-		rr.fetchType, rr.fetchOK = extractMIMEType(values)
-		rr.essence = rr.fetchType.Essence()
+		fetchType, rr.fetchOK = extractMIMEType(values)
+		essence = fetchType.Essence()
 	}
 	rr.res.NoSniff = determineNoSniff(v.noSniff)
 	rr.res.Header = resourceHeader(header)
-	rr.res.http = readHTTPWith(v, rr.fetchType, rr.essence)
+	rr.res.http = readHTTPWith(v, fetchType, essence)
 	rr.sandbox = cspSandbox(v.csp)
 }
 
@@ -348,9 +349,9 @@ const (
 // type only; those for the image, audio or video and font contexts share
 // their first step, whether it is an XML MIME type, which is tested once.
 func (rr *response) standardTypes() [numTypeKinds]MIMEType {
-	t, h := rr.fetchType, rr.res.Header
+	t, e, h := rr.res.http.fetchType, rr.res.http.fetchEssence, rr.res.Header
 	supplied := Resource{Supplied: t}
-	xml := isXMLEssence(rr.essence)
+	xml := isXMLEssence(e)
 	return [numTypeKinds]MIMEType{
 		typeFetched:  t,
 		typeDocument: rr.docTypes[Standard],
@@ -366,7 +367,8 @@ func (rr *response) standardTypes() [numTypeKinds]MIMEType {
 // blocked reports whether Fetch blocks the response for destination d: for
 // nosniff or for its MIME type.
 func (rr *response) blocked(d Destination) bool {
-	return blockedNoSniff(rr.res.NoSniff, rr.essence, rr.fetchOK, d) || blockedMIMEType(rr.essence, rr.fetchOK, d)
+	e := rr.res.http.fetchEssence
+	return blockedNoSniff(rr.res.NoSniff, e, rr.fetchOK, d) || blockedMIMEType(e, rr.fetchOK, d)
 }
 
 // script returns, for each kind of destination, the profiles in which
@@ -394,7 +396,7 @@ func (rr *response) blocked(d Destination) bool {
 // https://html.spec.whatwg.org/multipage/webappapis.html#fetch-a-classic-worker-script
 // and https://w3c.github.io/ServiceWorker/#update-algorithm.
 func (rr *response) script(renders BrowserSet, blocked *[numBlockKinds]bool) (s [numScriptKinds]BrowserSet) {
-	js := isJavaScriptEssence(rr.essence)
+	js := isJavaScriptEssence(rr.res.http.fetchEssence)
 	for _, b := range profiles {
 		if renders.Has(b) && !rr.mitigated(b, DestinationDocument) {
 			s[scriptNavigable] = s[scriptNavigable].with(b)
@@ -427,16 +429,16 @@ func (rr *response) script(renders BrowserSet, blocked *[numBlockKinds]bool) (s 
 func (rr *response) rendersScript(b Browser) bool {
 	t := rr.res.sniffAs(b)
 	rr.docTypes[b] = t
-	e := rr.essence // most profiles render a typed response as its type
-	if t != rr.fetchType {
+	fetchType, e := rr.res.http.fetchType, rr.res.http.fetchEssence
+	if t != fetchType { // most profiles render a typed response as its type
 		e = t.Essence()
 	}
 	if b.scriptableEssence(e) {
 		return true
 	}
-	if b == Standard && rr.fetchType != rr.res.Supplied {
+	if b == Standard && fetchType != rr.res.Supplied {
 		r := rr.res
-		r.Supplied = rr.fetchType
+		r.Supplied = fetchType
 		return b.Scriptable(r.Sniff())
 	}
 	return false
