@@ -135,15 +135,15 @@ type httpReading struct {
 
 // readHTTP returns how the browser profiles read header list h.
 func readHTTP(h http.Header) httpReading {
-	v := valuesOf(h)
-	t, _ := extractMIMEType(v.contentType)
-	return readHTTPWith(v, t, t.Essence())
+	v, _ := readHeaders(h)
+	t, _ := extractMIMEType(v[hdrContentType])
+	return readHTTPWith(&v, t, t.Essence())
 }
 
 // readHTTPWith is readHTTP on the values v of a header list, for the type t
 // already extracted from them, of essence e.
-func readHTTPWith(v headerValues, t MIMEType, e string) httpReading {
-	values := v.contentType
+func readHTTPWith(v *headerValues, t MIMEType, e string) httpReading {
+	values := v[hdrContentType]
 	// A last value that is t's essence, with parameters or without, as
 	// most are, is libsoup's media type as it stands: ReportFor is 150
 	// instructions cheaper without reading it again for slashes and
@@ -157,7 +157,7 @@ func readHTTPWith(v headerValues, t MIMEType, e string) httpReading {
 	if wt != e {
 		doc = webkitDocType(wt)
 	}
-	xcto := v.noSniff
+	xcto := v[hdrNoSniff]
 	var slash MIMEType
 	if !t.IsValid() && len(values) > 0 {
 		slash = fetchSlashType(values[len(values)-1])
@@ -168,7 +168,7 @@ func readHTTPWith(v headerValues, t MIMEType, e string) httpReading {
 		fetchEssence:  e,
 		contentTypes:  len(values),
 		slashType:     slash,
-		attachment:    dispositionAttachment(v.disposition),
+		attachment:    dispositionAttachment(v[hdrDisposition]),
 		webkitType:    wt,
 		webkitDoc:     doc,
 		webkitNoSniff: len(xcto) > 0 && trimTabOrSpace(xcto[len(xcto)-1]) == "nosniff",

@@ -6,6 +6,7 @@ package mimesniff
 
 import (
 	"bufio"
+	"bytes"
 	"compress/flate"
 	"compress/gzip"
 	"compress/zlib"
@@ -494,7 +495,8 @@ var (
 type ContentCodingError struct {
 	// Coding is the content coding at fault, in lower case as
 	// Content-Encoding lists it, such as "br" or "x-gzip"; for too many
-	// codings, the whole list.
+	// codings, the first few of the list, quoted, and how many more, such
+	// as `"gzip", "gzip", "gzip" and 197 more`.
 	Coding string
 
 	// Err is what went wrong.
@@ -508,7 +510,7 @@ func (e *ContentCodingError) Error() string {
 	case errEmptyCodedBody:
 		return "mimesniff: empty body with Content-Encoding: " + e.Coding
 	case errTooManyCodings:
-		return fmt.Sprintf("mimesniff: Content-Encoding %q stacks more than %d codings", e.Coding, maxContentCodings)
+		return fmt.Sprintf("mimesniff: Content-Encoding %s stacks more than %d codings", e.Coding, maxContentCodings)
 	case io.ErrUnexpectedEOF:
 		return "mimesniff: " + e.Coding + " body cut short: the compressed stream does not end"
 	}
@@ -518,8 +520,9 @@ func (e *ContentCodingError) Error() string {
 // Unwrap returns e.Err.
 func (e *ContentCodingError) Unwrap() error { return e.Err }
 
-// contentCodings returns the content codings that h's Content-Encoding
-// lists, in the order they were applied, in lower case, without identity.
+// contentCodings returns the content codings that the Content-Encoding
+// values list, in the order they were applied, in lower case, without
+// identity.
 //
 // It is Fetch's "extracting header list values" for Content-Encoding, read
 // as HTTP's list syntax: values are split at commas, and empty elements and
@@ -528,25 +531,70 @@ func (e *ContentCodingError) Unwrap() error { return e.Err }
 // maxContentCodings of them, is a *ContentCodingError.
 // See https://fetch.spec.whatwg.org/#handle-content-codings and
 // https://www.rfc-editor.org/rfc/rfc9110#section-8.4.
-func contentCodings(h http.Header) ([]string, error) {
+func contentCodings(values []string) ([]string, error) {
 	var codings []string
-	for _, v := range h["Content-Encoding"] {
+	for _, v := range values {
 		for c := range strings.SplitSeq(v, ",") {
 			c = lowerString(trimTabOrSpace(c)) // byte-lowercase
 			switch c {
 			case "", "identity":
 				continue
 			case "gzip", "x-gzip", "deflate":
+				if len(codings) == maxContentCodings {
+					return nil, &ContentCodingError{Coding: codingList(values), Err: errTooManyCodings}
+				}
 				codings = append(codings, c)
 			default:
 				return nil, &ContentCodingError{Coding: c, Err: ErrUnsupportedContentCoding}
 			}
 		}
 	}
-	if len(codings) > maxContentCodings {
-		return nil, &ContentCodingError{Coding: strings.Join(codings, ", "), Err: errTooManyCodings}
-	}
 	return codings, nil
+}
+
+// maxCodingsShown is the most codings an error names.
+const maxCodingsShown = 3
+
+// codingList returns the codings the Content-Encoding values list, for an
+// error: the first maxCodingsShown, and how many more there are.
+func codingList(values []string) string {
+	var shown []string
+	n := 0
+	for _, v := range values {
+		for c := range strings.SplitSeq(v, ",") {
+			if c = trimTabOrSpace(c); c == "" {
+				continue
+			}
+			if n++; n <= maxCodingsShown {
+				shown = append(shown, strconv.Quote(c))
+			}
+		}
+	}
+	list := strings.Join(shown, ", ")
+	if n > maxCodingsShown {
+		list += fmt.Sprintf(" and %d more", n-maxCodingsShown)
+	}
+	return list
+}
+
+// decodeHeader returns the resource header of a body that starts with body,
+// coded as the Content-Encoding values list, with its codings undone, and
+// false when not even its first byte decodes: the coding is not one the
+// package decodes, or body is not a stream of it.
+//
+// A stream that breaks after some bytes gives those bytes: a browser that
+// shows a decoding error may have rendered them first.
+func decodeHeader(values []string, body []byte) ([]byte, bool) {
+	codings, err := contentCodings(values)
+	if err != nil {
+		return nil, false
+	}
+	if len(codings) == 0 {
+		return body, true
+	}
+	dec, _ := decodeContentCodings(codings, bytes.NewReader(body))
+	header, _, err := ReadHeader(dec)
+	return header, len(header) > 0 || err == nil
 }
 
 // decodeContentCodings implements Fetch's "handle content codings" as a

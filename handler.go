@@ -10,7 +10,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -19,30 +18,41 @@ import (
 // Handler wraps next, a handler that serves untrusted bytes, so that every
 // response leaves with the headers [SafeHeaders] chooses for it.
 //
-// The declared type is next's Content-Type as net/http sends it: under any
-// spelling of the name, several values read as browsers read them and sent
-// as one, frozen at next's first Write or WriteHeader. Where next declared
-// none or an unknown type, Handler holds back up to HeaderSize bytes to
-// sniff them. It never changes a body byte, passes Flush, Hijack, ReadFrom
-// and [http.ResponseController] through, and fails as net/http does:
-// WriteHeader panics for an invalid code, and a panic before next began the
-// response sends nothing. As with net/http's own, the ResponseWriter next
+// Handler decides when net/http would take its copy of next's headers: at
+// next's first WriteHeader with a final status, first Write or WriteString
+// (even of no bytes), first ReadFrom that copies a byte, first Flush, or
+// when next returns; a change next makes to its headers after that is
+// ignored, as net/http ignores it. The declared type is next's Content-Type
+// then, under any spelling of the name, several values read as browsers read
+// them and sent as one. Where next declared none or an unknown type,
+// Handler holds back up to HeaderSize bytes to sniff them; a response with a
+// Content-Encoding gets no type where next gave none, as net/http gives it
+// none. Handler never changes a body byte, passes Flush, ReadFrom and
+// [http.ResponseController] through, and fails as net/http does: WriteHeader
+// panics for an invalid code, and a panic sends what net/http would have
+// sent without Handler. Hijack is passed through for a request that asks to
+// switch protocols (Connection: upgrade, as a WebSocket handshake does) and
+// for CONNECT, whose bytes no browser renders as a document; for any other
+// request it fails, as the bytes next would write on the connection would
+// leave without the policy. As with net/http's own, the ResponseWriter next
 // gets must not be used after next returns: Handler reuses it.
 func Handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		sw := writers.Get().(*sniffWriter)
-		sw.reset(w)
+		sw.reset(w, r)
 		defer writers.Put(sw)
 		done := false
 		defer func() {
 			if !done && sw.state == holding {
-				sw.commit() // next panicked: send the response it began
+				// next panicked: give net/http what it began, which
+				// net/http then sends or drops as it would have.
+				sw.commit()
 			}
 		}()
 		next.ServeHTTP(sw, r)
 		done = true
 		if sw.state == fresh {
-			sw.begin() // an empty response, sent as the handler returns
+			sw.begin() // as net/http writes the header when next returns
 		}
 		sw.commit()
 	})
@@ -55,9 +65,6 @@ const (
 	sent           // the headers are sent (or left to the wrapped writer)
 )
 
-// policyHeaders are the headers Handler decides, in their canonical form.
-var policyHeaders = [...]string{"Content-Type", "X-Content-Type-Options", "Content-Disposition", "Content-Security-Policy"}
-
 // writers holds sniffWriters between responses, so that a response costs
 // no allocation for the writer and its buffer. As net/http's own writer, the
 // one next gets must not be used after next returns.
@@ -67,19 +74,41 @@ var writers = sync.Pool{New: func() any { return new(sniffWriter) }}
 type sniffWriter struct {
 	w      http.ResponseWriter
 	state  int
-	status int // the status the handler wrote, or 0
+	status int  // the status the handler wrote, or 0
+	hijack bool // the request may hijack the connection
 
-	// frozen holds the values of policyHeaders when the handler began
-	// the response.
-	frozen [len(policyHeaders)][]string
+	// frozen holds the values of the headers the package reads when the
+	// handler began the response, under their canonical names
+	// (mergeSpellings); typed reports whether the Content-Type key was
+	// there, with values or none (net/http's idiom to send no type).
+	frozen headerValues
+	typed  bool
+
+	// snapshot is the whole header map when the handler began a response
+	// whose bytes are held, which send restores: net/http sends the map
+	// as it was then.
+	snapshot http.Header
 
 	n   int              // bytes held in buf
 	buf [HeaderSize]byte // the first bytes, while holding
 }
 
-// reset readies s, from the pool, for a response written to w.
-func (s *sniffWriter) reset(w http.ResponseWriter) {
-	s.w, s.state, s.status, s.frozen, s.n = w, fresh, 0, [len(policyHeaders)][]string{}, 0
+// reset readies s, from the pool, for a response to r written to w.
+func (s *sniffWriter) reset(w http.ResponseWriter, r *http.Request) {
+	*s = sniffWriter{w: w, hijack: r.Method == http.MethodConnect || hasToken(r.Header["Connection"], "upgrade")}
+}
+
+// hasToken reports whether a comma-separated list among values holds token,
+// in any case.
+func hasToken(values []string, token string) bool {
+	for _, v := range values {
+		for t := range strings.SplitSeq(v, ",") {
+			if asciiEqualFold(trimTabOrSpace(t), token) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (s *sniffWriter) Header() http.Header { return s.w.Header() }
@@ -88,10 +117,16 @@ func (s *sniffWriter) Header() http.Header { return s.w.Header() }
 // http.ResponseController.
 func (s *sniffWriter) Unwrap() http.ResponseWriter { return s.w }
 
+// WriteHeader is net/http's: a final status begins the response, a 1xx
+// status other than 101 is sent at once with the headers as they are, and
+// a status after the response began is superfluous.
 func (s *sniffWriter) WriteHeader(code int) {
 	if s.state == sent {
 		s.w.WriteHeader(code) // superfluous: let net/http say so
 		return
+	}
+	if s.state == holding {
+		return // superfluous: the first status stands
 	}
 	checkWriteHeaderCode(code)
 	if code < 200 {
@@ -100,9 +135,6 @@ func (s *sniffWriter) WriteHeader(code int) {
 			s.state = sent
 		}
 		return
-	}
-	if s.state == holding {
-		return // superfluous: the first status stands
 	}
 	s.status = code
 	s.begin()
@@ -116,30 +148,57 @@ func checkWriteHeaderCode(code int) {
 	}
 }
 
-// begin is called when the handler begins the response: it freezes the
-// headers Handler decides, and sends them at once when the body's bytes
-// cannot change the decision.
+// begin is called where net/http takes its copy of the handler's headers:
+// it freezes the headers Handler decides, and sends them at once when the
+// body's bytes cannot change the decision.
 func (s *sniffWriter) begin() {
 	h := s.w.Header()
 	mergeSpellings(h)
-	for i, k := range policyHeaders {
-		s.frozen[i] = h[k]
+	for i, name := range headerNames {
+		s.frozen[i] = h[name]
 	}
-	status := s.status
-	if status == 0 {
-		status = http.StatusOK
-	}
-	if t, ok := extractMIMEType(s.frozenValues().contentType); !bodyAllowed(status) || ok && !needsBytes(t) {
+	_, s.typed = h["Content-Type"]
+	if !s.needsBytes() {
 		s.send()
 		return
 	}
+	s.snapshot = h.Clone()
 	s.state = holding
 }
 
-// frozenValues returns the frozen values of the policy headers by name
-// (frozen is in the order of policyHeaders, as headerValues is).
-func (s *sniffWriter) frozenValues() headerValues {
-	return headerValues{s.frozen[0], s.frozen[1], s.frozen[2], s.frozen[3]}
+// needsBytes reports whether the policy for the frozen headers needs the
+// body's first bytes: it does for a body that may come with no type, an
+// unknown one or one that does not parse, and no Content-Encoding (whose
+// coded bytes tell nothing).
+func (s *sniffWriter) needsBytes() bool {
+	if !bodyAllowed(s.statusOr200()) {
+		return false
+	}
+	ct := s.frozen[hdrContentType]
+	if t, ok := extractMIMEType(ct); ok && !needsBytes(t) {
+		return false
+	}
+	return (len(ct) > 0 || !s.typed) && !s.coded()
+}
+
+// coded reports whether the frozen headers list a content coding.
+func (s *sniffWriter) coded() bool {
+	for _, v := range s.frozen[hdrContentEncoding] {
+		for c := range strings.SplitSeq(v, ",") {
+			if c = trimTabOrSpace(c); c != "" && !asciiEqualFold(c, "identity") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// statusOr200 returns the status the handler wrote, or 200 for none.
+func (s *sniffWriter) statusOr200() int {
+	if s.status == 0 {
+		return http.StatusOK
+	}
+	return s.status
 }
 
 // bodyAllowed reports whether a response with status code may have a body.
@@ -147,6 +206,12 @@ func bodyAllowed(code int) bool {
 	return code >= 200 && code != http.StatusNoContent && code != http.StatusNotModified
 }
 
+// Write holds p while the response has no type, and passes it on after.
+//
+// When the held bytes reach HeaderSize, it sends the bytes held from
+// earlier writes, then p whole, so that the wrapped writer sees the writes
+// net/http would have seen without Handler (it buffers up to 2 KiB, and a
+// handler that panics loses what is buffered).
 func (s *sniffWriter) Write(p []byte) (int, error) {
 	if s.state == fresh {
 		s.begin()
@@ -154,28 +219,65 @@ func (s *sniffWriter) Write(p []byte) (int, error) {
 	if s.state == sent {
 		return s.w.Write(p)
 	}
-	c := copy(s.buf[s.n:], p)
-	s.n += c
-	if s.n < len(s.buf) {
-		return c, nil
+	if s.n+len(p) < len(s.buf) {
+		s.n += copy(s.buf[s.n:], p)
+		return len(p), nil
 	}
-	if err := s.send(); err != nil {
+	earlier := s.n
+	copy(s.buf[s.n:], p) // the first HeaderSize bytes, to decide on
+	s.n = len(s.buf)
+	if err := s.sendHeld(earlier); err != nil {
 		return 0, err
 	}
-	n, err := s.w.Write(p[c:])
-	return c + n, err
+	return s.w.Write(p)
+}
+
+// WriteString is Write for a string, as net/http's writer has it.
+func (s *sniffWriter) WriteString(str string) (int, error) {
+	if s.state == sent {
+		return io.WriteString(s.w, str)
+	}
+	return s.Write([]byte(str))
 }
 
 // ReadFrom fills what Handler holds from src, then lets the wrapped writer
 // copy the rest.
 //
-// The wrapped writer copies with its own ReadFrom where it has one (as
-// net/http's does, to use sendfile).
+// As net/http's, it begins the response only when src yields a byte: a
+// copy from an empty file leaves the headers open. The wrapped writer
+// copies the rest with its own ReadFrom where it has one (as net/http's
+// does, to use sendfile).
 func (s *sniffWriter) ReadFrom(src io.Reader) (int64, error) {
-	if s.state == fresh {
-		s.begin()
-	}
 	var n int64
+	if s.state == fresh {
+		for {
+			m, err := src.Read(s.buf[:])
+			if m > 0 {
+				s.n = m // held until begin says what to do with them
+				n = int64(m)
+				s.begin()
+				if s.state == sent {
+					if _, werr := s.w.Write(s.buf[:m]); werr != nil {
+						return n, werr
+					}
+					s.n = 0
+				}
+				if err == io.EOF {
+					return n, nil
+				}
+				if err != nil {
+					return n, err
+				}
+				break
+			}
+			if err == io.EOF {
+				return 0, nil
+			}
+			if err != nil {
+				return 0, err
+			}
+		}
+	}
 	if s.state == holding {
 		for s.n < len(s.buf) {
 			m, err := src.Read(s.buf[s.n:])
@@ -213,9 +315,17 @@ func (s *sniffWriter) FlushError() error {
 // Flush is FlushError for http.Flusher.
 func (s *sniffWriter) Flush() { _ = s.FlushError() }
 
+// errHijack is the error of Hijack for a request that does not switch
+// protocols.
+var errHijack = fmt.Errorf("mimesniff: Handler does not hijack the connection of a request that does not ask to switch protocols: the bytes written on it would leave without its headers (%w)", http.ErrNotSupported)
+
 // Hijack sends what is held, if the handler began the response, and
-// hijacks the wrapped writer's connection where it can be.
+// hijacks the wrapped writer's connection where it can be: for a request
+// that asks to switch protocols, or CONNECT.
 func (s *sniffWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	if !s.hijack {
+		return nil, nil, errHijack
+	}
 	if s.state == holding {
 		if err := s.send(); err != nil {
 			return nil, nil, err
@@ -235,82 +345,117 @@ func (s *sniffWriter) commit() {
 	}
 }
 
-// send sets the headers from the frozen ones and what is held, writes the
-// status and the held bytes, and marks the writer sent.
-func (s *sniffWriter) send() error {
+// send is sendHeld with every held byte written by earlier writes.
+func (s *sniffWriter) send() error { return s.sendHeld(s.n) }
+
+// sendHeld sets the headers from the frozen ones and what is held, writes
+// the status and the first n held bytes, and marks the writer sent.
+func (s *sniffWriter) sendHeld(n int) error {
 	held := s.buf[:s.n]
 	s.state = sent
 	h := s.w.Header()
-	mergeSpellings(h) // drop spellings added since the response began
-	for i, k := range policyHeaders {
-		if s.frozen[i] == nil {
-			delete(h, k)
-		} else {
-			h[k] = s.frozen[i]
-		}
+	later := s.restore(h)
+	s.setHeaders(h, held)
+	s.w.WriteHeader(s.statusOr200())
+	for k, v := range later {
+		h[k] = v
 	}
-	status := s.status
-	if status == 0 {
-		status = http.StatusOK
-	}
-	s.setHeaders(h, held, bodyAllowed(status))
-	if s.status != 0 {
-		s.w.WriteHeader(s.status)
-	}
-	if len(held) == 0 {
+	if n == 0 {
 		return nil
 	}
-	n, err := s.w.Write(held)
-	s.n = copy(s.buf[:], held[n:])
+	m, err := s.w.Write(held[:n])
+	s.n = copy(s.buf[:], held[m:n])
 	return err
 }
 
-// setHeaders sets in h the headers SafeHeaders chooses for the declared type
-// in h and the body's first bytes held.
+// restore sets h back to the snapshot taken when the handler began, if it
+// held bytes, so that net/http, which takes its copy now, sends what it
+// would have sent then. It returns the trailers h holds now, which net/http
+// reads from h when the handler is done: they are put back after.
+func (s *sniffWriter) restore(h http.Header) (later http.Header) {
+	if s.snapshot == nil {
+		return nil
+	}
+	for k, v := range h {
+		if _, ok := s.snapshot[k]; !ok {
+			if isTrailer(s.snapshot, k) {
+				if later == nil {
+					later = make(http.Header)
+				}
+				later[k] = v
+			}
+			delete(h, k)
+		}
+	}
+	for k, v := range s.snapshot {
+		if isTrailer(s.snapshot, k) {
+			if later == nil {
+				later = make(http.Header)
+			}
+			later[k] = h[k]
+		}
+		h[k] = v
+	}
+	s.snapshot = nil
+	return later
+}
+
+// isTrailer reports whether the header key k of a response with header h
+// is a trailer: it starts with http.TrailerPrefix or h's Trailer header
+// declares it.
+func isTrailer(h http.Header, k string) bool {
+	if strings.HasPrefix(k, http.TrailerPrefix) {
+		return true
+	}
+	return hasToken(h["Trailer"], k)
+}
+
+// setHeaders sets in h the headers SafeHeaders chooses for the frozen
+// headers and the body's first bytes held.
 //
-// An empty body, and a bodiless status (204, 304), get nosniff and no type
-// unless one was declared; a multipart/byteranges with no part to read (the
-// answer to HEAD) gets attachment and sandbox. An attachment keeps the parameters (the
-// filename) of the handler's own Content-Disposition. A Content-Type is
-// rewritten only when SafeHeaders chose another type or the standard and
-// Fetch would read the handler's value otherwise, and then as the bytes a
-// browser reads (MIMEType.Bytes).
-//
-// The policy headers of h are the frozen ones, which it reads rather than
-// looking them up again: that spares a tenth of what Handler adds to a
-// response (BenchmarkHandler, size=100: 3,228 instructions against 3,407).
-func (s *sniffWriter) setHeaders(h http.Header, held []byte, body bool) {
-	frozen := s.frozenValues()
-	declared, ok := extractMIMEType(frozen.contentType)
+// SafeHeaders chooses from a declared type, or from the bytes held where
+// there is none or an unknown one. Where there are no bytes to read (an
+// empty body, a bodiless status such as 204 or 304, a Content-Encoding,
+// whose coded bytes tell nothing, or a Content-Type key with no value,
+// net/http's idiom for sending no type), the response gets nosniff and keeps
+// the type it has, none included: every profile renders a response of no
+// type or an unknown one under nosniff as something that runs no script
+// (ReportFor). An attachment keeps the parameters (the filename) of the
+// handler's own Content-Disposition. A Content-Type is rewritten only when
+// SafeHeaders chose another type, or the standard and Fetch would read the
+// handler's value otherwise, or the wire would carry it otherwise (a
+// control byte, spaces around it), and then as the bytes a browser reads
+// (MIMEType.Bytes).
+func (s *sniffWriter) setHeaders(h http.Header, held []byte) {
+	ct := s.frozen[hdrContentType]
+	declared, ok := extractMIMEType(ct)
+	known := ok && !isUnknownEssence(declared.Essence())
+	readable := bodyAllowed(s.statusOr200()) && len(held) > 0 && !s.coded() && (!s.typed || len(ct) > 0)
 	var values []string // one allocation for the values set
 	set := func(k, v string) {
 		if values == nil {
-			values = make([]string, 0, len(policyHeaders))
+			values = make([]string, 0, numHeaderNames)
 		}
 		values = append(values, v)
 		n := len(values)
 		h[k] = values[n-1 : n : n]
 	}
-	// SafeHeaders chooses from a declared type (a multipart/byteranges
-	// with no part held, the answer to HEAD, fails closed there) or from
-	// the bytes held.
-	if ok && !isUnknownEssence(declared.Essence()) || body && len(held) > 0 {
+	if known || readable {
 		hs := SafeHeaders(declared, held)
-		if ct := frozen.contentType; len(ct) != 1 || !sameType(ct[0], hs.ContentType) {
+		if len(ct) != 1 || !cleanValue(ct[0]) || !sameType(ct[0], hs.ContentType) {
 			set("Content-Type", headerValue(hs.ContentType))
 		}
 		if hs.ContentDisposition != "" {
-			set("Content-Disposition", attachment(frozen.disposition))
+			set("Content-Disposition", attachment(s.frozen[hdrDisposition]))
 		}
 		if hs.ContentSecurityPolicy != "" {
-			if csp := frozen.csp; len(csp) > 0 {
-				h["Content-Security-Policy"] = append(csp, hs.ContentSecurityPolicy)
-			} else {
-				set("Content-Security-Policy", hs.ContentSecurityPolicy)
-			}
+			// A policy of its own, which every browser enforces beside
+			// the handler's.
+			csp := s.frozen[hdrCSP]
+			h["Content-Security-Policy"] = append(csp[:len(csp):len(csp)], hs.ContentSecurityPolicy)
 		}
 	}
-	if ns := frozen.noSniff; len(ns) != 1 || ns[0] != "nosniff" {
+	if ns := s.frozen[hdrNoSniff]; len(ns) != 1 || ns[0] != "nosniff" {
 		set("X-Content-Type-Options", "nosniff")
 	}
 }
@@ -337,8 +482,8 @@ func sameType(v string, t MIMEType) bool {
 // an attachment, keeping the parameters of the first of values, such as its
 // filename.
 func attachment(values []string) string {
-	if len(values) == 0 {
-		return "attachment"
+	if len(values) == 0 || !cleanValue(values[0]) {
+		return "attachment" // no parameters, or some the wire would change
 	}
 	typ, params, ok := strings.Cut(values[0], ";")
 	typ = trimTabOrSpace(typ)
@@ -350,54 +495,4 @@ func attachment(values []string) string {
 		return "attachment"
 	}
 	return "attachment;" + params
-}
-
-// mergeSpellings moves the values of every spelling of policyHeaders' names
-// in h, such as "content-type", to the canonical one.
-//
-// The values keep the order in which net/http writes them: it writes the
-// keys in sorted order, each with its values in order.
-func mergeSpellings(h http.Header) {
-	for k := range h {
-		if otherSpelling(k) {
-			mergeAll(h)
-			return
-		}
-	}
-}
-
-// otherSpelling reports whether k spells a name of policyHeaders other than
-// its canonical way.
-func otherSpelling(k string) bool {
-	for _, name := range policyHeaders {
-		if len(k) == len(name) && k != name && asciiEqualFold(k, name) {
-			return true
-		}
-	}
-	return false
-}
-
-// mergeAll is mergeSpellings once a spelling is found.
-func mergeAll(h http.Header) {
-	for _, name := range policyHeaders {
-		var keys []string
-		for k := range h {
-			if k != name && asciiEqualFold(k, name) {
-				keys = append(keys, k)
-			}
-		}
-		if keys == nil {
-			continue
-		}
-		if _, ok := h[name]; ok {
-			keys = append(keys, name)
-		}
-		slices.Sort(keys)
-		var values []string
-		for _, k := range keys {
-			values = append(values, h[k]...)
-			delete(h, k)
-		}
-		h[name] = values
-	}
 }

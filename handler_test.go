@@ -458,11 +458,11 @@ func TestHandlerFileServer(t *testing.T) {
 		{"SVG", "GET", "/a.svg", "", 200, "image/svg+xml", true},
 		{"PNG", "GET", "/a.png", "", 200, "image/png", false},
 		{"PNG, one range", "GET", "/a.png", "bytes=0-99", 206, "image/png", false},
+		// Several ranges: the parts are not read, so that GET and HEAD
+		// (which shows no part) get the same headers, which fail closed
+		// (redteam.json, headCheck, before the fix).
 		{"HTML, several ranges", "GET", "/a.html", "bytes=0-9,20-29", 206, "multipart/byteranges", true},
-		// The parts are PNG: no policy.
-		{"PNG, several ranges", "GET", "/a.png", "bytes=0-9,20-29", 206, "multipart/byteranges", false},
-		// HEAD shows no part: the headers fail closed, as GET's would
-		// for an HTML file (redteam.json, headCheck, before the fix).
+		{"PNG, several ranges", "GET", "/a.png", "bytes=0-9,20-29", 206, "multipart/byteranges", true},
 		{"HTML, several ranges, HEAD", "HEAD", "/a.html", "bytes=0-9,20-29", 206, "multipart/byteranges", true},
 		{"PNG, several ranges, HEAD", "HEAD", "/a.png", "bytes=0-9,20-29", 206, "multipart/byteranges", true},
 		// No extension: the file server sniffs with DetectContentType
@@ -511,41 +511,74 @@ func TestHandlerFileServer(t *testing.T) {
 	}
 }
 
-// TestHandlerHijack checks Hijack through the middleware, and that a write
-// after it fails as net/http's does.
+// TestHandlerHijack checks Hijack through the middleware: for a request that
+// asks to switch protocols it works, and a write after it fails as
+// net/http's does; for any other request it fails with http.ErrNotSupported,
+// as what the handler would write on the connection would leave without the
+// policy, and the handler's response gets it.
 func TestHandlerHijack(t *testing.T) {
-	writeErr := make(chan error, 1)
-	srv := httptest.NewUnstartedServer(mimesniff.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		conn, bw, err := http.NewResponseController(w).Hijack()
-		if err != nil {
-			writeErr <- err
-			return
-		}
-		defer conn.Close()
-		_, err = w.Write([]byte("late"))
-		writeErr <- err
-		bw.WriteString("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi")
-		bw.Flush()
-	})))
-	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // net/http logs the late write
-	srv.Start()
-	defer srv.Close()
-	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
-	if err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name    string
+		request string
+		hijacks bool
+	}{
+		{"upgrade", "GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n", true},
+		{"upgrade among tokens", "GET / HTTP/1.1\r\nHost: x\r\nConnection: keep-alive, UPGRADE\r\nUpgrade: x\r\n\r\n", true},
+		{"CONNECT", "CONNECT x:443 HTTP/1.1\r\nHost: x:443\r\n\r\n", true},
+		{"plain GET", "GET / HTTP/1.1\r\nHost: x\r\n\r\n", false},
+		{"Upgrade without Connection", "GET / HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\n\r\n", false},
 	}
-	defer conn.Close()
-	conn.Write([]byte("GET / HTTP/1.1\r\nHost: x\r\n\r\n"))
-	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(resp.Body)
-	if string(body) != "hi" {
-		t.Errorf("body %q", body)
-	}
-	if err := <-writeErr; !errors.Is(err, http.ErrHijacked) {
-		t.Errorf("write after hijack: %v, want http.ErrHijacked", err)
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			hijackErr, writeErr := make(chan error, 1), make(chan error, 1)
+			srv := httptest.NewUnstartedServer(mimesniff.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				conn, bw, err := http.NewResponseController(w).Hijack()
+				hijackErr <- err
+				if err != nil {
+					w.Write(htmlBytes)
+					return
+				}
+				defer conn.Close()
+				_, err = w.Write([]byte("late"))
+				writeErr <- err
+				bw.WriteString("HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nhi")
+				bw.Flush()
+			})))
+			srv.Config.ErrorLog = log.New(io.Discard, "", 0) // net/http logs the late write
+			srv.Start()
+			defer srv.Close()
+			conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			conn.Write([]byte(tc.request))
+			resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body, _ := io.ReadAll(resp.Body)
+			err = <-hijackErr
+			if !tc.hijacks {
+				if !errors.Is(err, http.ErrNotSupported) {
+					t.Errorf("Hijack: %v, want http.ErrNotSupported", err)
+				}
+				// An untyped page is served as text (SafeHeaders).
+				if !bytes.Equal(body, htmlBytes) || resp.Header.Get("Content-Type") != "text/plain" || resp.Header.Get("X-Content-Type-Options") != "nosniff" {
+					t.Errorf("response %v %q, want the page as text/plain with nosniff", resp.Header, body)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Hijack: %v", err)
+			}
+			if string(body) != "hi" {
+				t.Errorf("body %q", body)
+			}
+			if err := <-writeErr; !errors.Is(err, http.ErrHijacked) {
+				t.Errorf("write after hijack: %v, want http.ErrHijacked", err)
+			}
+		})
 	}
 }
 

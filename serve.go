@@ -116,21 +116,98 @@ type Report struct {
 var _ [len(Report{}.Destinations)]struct{} = [numDestinations]struct{}{}
 
 // ReportFor returns what every browser profile can do with a response with
-// header list h whose body starts with header, for every destination.
+// header list h whose body starts with body, for every destination.
 //
 // Script in a document counts where a profile renders the response as a
 // type it runs script in ([Resource.SniffAs], [Browser.Scriptable]) and
 // neither Content-Disposition nor a Content-Security-Policy sandbox stops
 // it; script in a script-like destination where neither Fetch nor HTML's
-// type checks block it. Header names count under any spelling, as net/http
-// sends them. ReportFor allocates nothing for one Content-Type value and one
+// type checks block it.
+//
+// h is the header list a browser receives, such as an http.Response's
+// Header: ask about a handler by running it behind a server
+// ([net/http/httptest.NewServer]) and reading the client's response, as
+// what a handler writes into its own map is not what net/http sends (it
+// adds a Content-Type, drops what is not a valid header). Header names count
+// under any spelling; where h holds one name under several spellings, whose
+// order on the wire a map cannot tell, or a value that HTTP/1.1 and HTTP/2
+// carry differently, the report is the least cautious of every reading: a
+// set of profiles is the union of the readings', Blocked holds only where
+// every reading blocks, Type is net/http's reading's. body is the body as
+// the wire carries it: with a Content-Encoding, its content codings are
+// undone as a browser does ([ResourceFromHTTP]); where they cannot be (a
+// coding the package does not decode, such as br, or bytes that do not
+// decode at all), the report is the least cautious over every body, as the
+// bytes a browser renders are unknown.
+//
+// ReportFor allocates nothing for one Content-Type value and one
 // X-Content-Type-Options value when the type is in serialized form or one of
 // the common values servers send in another ("text/html; charset=utf-8");
 // any other form, such as "text/html; charset=koi8-r", costs one allocation,
-// for the serialization the report holds.
-func ReportFor(h http.Header, header []byte) (rep Report) {
+// for the serialization the report holds. Several readings, and content
+// codings, cost more.
+func ReportFor(h http.Header, body []byte) Report {
+	v, ambiguous := readHeaders(h)
+	if !ambiguous {
+		return reportFor(&v, body)
+	}
+	var rep Report
+	first := true
+	if !eachReading(h, func(v *headerValues) bool {
+		r := reportFor(v, body)
+		if first {
+			rep, first = r, false
+		} else {
+			rep.add(&r)
+		}
+		return true
+	}) {
+		return cautiousReport()
+	}
+	return rep
+}
+
+// add adds to rep what another reading of the same response, r, lets
+// script do.
+func (rep *Report) add(r *Report) {
+	rep.DocumentScript = rep.DocumentScript || r.DocumentScript
+	rep.ScriptInclusion = rep.ScriptInclusion || r.ScriptInclusion
+	for d := range rep.Destinations {
+		v, w := &rep.Destinations[d], &r.Destinations[d]
+		v.Blocked = v.Blocked && w.Blocked
+		v.Script |= w.Script
+	}
+}
+
+// cautiousReport returns the report for a response the package cannot
+// read: nothing blocked, and script running in every profile wherever a
+// response can run script.
+func cautiousReport() Report {
+	var all BrowserSet
+	for _, b := range profiles {
+		all = all.with(b)
+	}
+	rep := Report{DocumentScript: true, ScriptInclusion: true}
+	for d, kind := range destinationKinds {
+		rep.Destinations[d].Destination = Destination(d)
+		if kind.script != scriptNone {
+			rep.Destinations[d].Script = all
+		}
+	}
+	return rep
+}
+
+// reportFor is ReportFor for one reading v of the header list.
+func reportFor(v *headerValues, body []byte) Report {
+	if len(v[hdrContentEncoding]) > 0 {
+		decoded, ok := decodeHeader(v[hdrContentEncoding], body)
+		if !ok {
+			return anyBodyReport(v)
+		}
+		body = decoded
+	}
 	var rr response
-	rr.read(valuesSent(h), header)
+	rr.read(v, body)
 	// What each profile renders a document as depends on the response
 	// only, not on the destination: sniff it once for all five.
 	var renders BrowserSet
@@ -147,41 +224,52 @@ func ReportFor(h http.Header, header []byte) (rep Report) {
 	k.blocked[blockStyle] = rr.blocked(DestinationStyle)
 	k.blocked[blockOther] = rr.blocked(DestinationEmpty)
 	k.script = rr.script(renders, &k.blocked)
-	// One row per destination, in Destination's order: how Fetch blocks
-	// it, which of the standard's types it has, and how script from it
-	// runs. The rows are code, not a table to loop over, so that the
-	// compiler stores each verdict with no kind to load and no index to
-	// check (BenchmarkCorpus, group=all, impl=report: 3,490 instructions a
-	// call against 3,869 with the loop).
-	v := &rep.Destinations
-	v[DestinationEmpty] = k.verdict(DestinationEmpty, blockOther, typeFetched, scriptNone)
-	v[DestinationAudio] = k.verdict(DestinationAudio, blockOther, typeMedia, scriptNone)
-	v[DestinationAudioWorklet] = k.verdict(DestinationAudioWorklet, blockScriptLike, typeFetched, scriptJavaScriptOnly)
-	v[DestinationDocument] = k.verdict(DestinationDocument, blockOther, typeDocument, scriptNavigable)
-	v[DestinationEmbed] = k.verdict(DestinationEmbed, blockOther, typePlugin, scriptPlugin)
-	v[DestinationFont] = k.verdict(DestinationFont, blockOther, typeFont, scriptNone)
-	v[DestinationFrame] = k.verdict(DestinationFrame, blockOther, typeDocument, scriptNavigable)
-	v[DestinationIFrame] = k.verdict(DestinationIFrame, blockOther, typeDocument, scriptNavigable)
-	v[DestinationImage] = k.verdict(DestinationImage, blockOther, typeImage, scriptNone)
-	v[DestinationJSON] = k.verdict(DestinationJSON, blockOther, typeFetched, scriptNone)
-	v[DestinationManifest] = k.verdict(DestinationManifest, blockOther, typeFetched, scriptNone)
-	v[DestinationObject] = k.verdict(DestinationObject, blockOther, typePlugin, scriptPlugin)
-	v[DestinationPaintWorklet] = k.verdict(DestinationPaintWorklet, blockScriptLike, typeFetched, scriptJavaScriptOnly)
-	v[DestinationReport] = k.verdict(DestinationReport, blockOther, typeFetched, scriptNone)
-	v[DestinationScript] = k.verdict(DestinationScript, blockScriptLike, typeFetched, scriptClassic)
-	v[DestinationServiceWorker] = k.verdict(DestinationServiceWorker, blockScriptLike, typeFetched, scriptJavaScriptOnly)
-	v[DestinationSharedWorker] = k.verdict(DestinationSharedWorker, blockScriptLike, typeFetched, scriptWorker)
-	v[DestinationStyle] = k.verdict(DestinationStyle, blockStyle, typeStyle, scriptNone)
-	v[DestinationTrack] = k.verdict(DestinationTrack, blockOther, typeTrack, scriptNone)
-	v[DestinationVideo] = k.verdict(DestinationVideo, blockOther, typeMedia, scriptNone)
-	v[DestinationWebIdentity] = k.verdict(DestinationWebIdentity, blockOther, typeFetched, scriptNone)
-	v[DestinationWorker] = k.verdict(DestinationWorker, blockScriptLike, typeFetched, scriptWorker)
-	v[DestinationXSLT] = k.verdict(DestinationXSLT, blockOther, typeFetched, scriptXSLT)
-	v[DestinationText] = k.verdict(DestinationText, blockOther, typeFetched, scriptNone)
-
+	var rep Report
+	for d, kind := range destinationKinds {
+		rep.Destinations[d] = DestinationVerdict{
+			Destination: Destination(d),
+			Blocked:     k.blocked[kind.block],
+			Type:        k.types[kind.typ],
+			Script:      k.script[kind.script],
+		}
+	}
 	rep.DocumentScript = k.script[scriptNavigable]|k.script[scriptPlugin] != 0
 	rep.ScriptInclusion = k.script[scriptClassic]|k.script[scriptWorker]|k.script[scriptJavaScriptOnly] != 0
 	return rep
+}
+
+// destinationKinds are the kinds of each destination, in Destination's
+// order: how Fetch blocks a response to it, which of the standard's types it
+// has, and how script from it runs.
+var destinationKinds = [numDestinations]struct {
+	block  blockKind
+	typ    typeKind
+	script scriptKind
+}{
+	DestinationEmpty:         {blockOther, typeFetched, scriptNone},
+	DestinationAudio:         {blockOther, typeMedia, scriptNone},
+	DestinationAudioWorklet:  {blockScriptLike, typeFetched, scriptJavaScriptOnly},
+	DestinationDocument:      {blockOther, typeDocument, scriptNavigable},
+	DestinationEmbed:         {blockOther, typePlugin, scriptPlugin},
+	DestinationFont:          {blockOther, typeFont, scriptNone},
+	DestinationFrame:         {blockOther, typeDocument, scriptNavigable},
+	DestinationIFrame:        {blockOther, typeDocument, scriptNavigable},
+	DestinationImage:         {blockOther, typeImage, scriptNone},
+	DestinationJSON:          {blockOther, typeFetched, scriptNone},
+	DestinationManifest:      {blockOther, typeFetched, scriptNone},
+	DestinationObject:        {blockOther, typePlugin, scriptPlugin},
+	DestinationPaintWorklet:  {blockScriptLike, typeFetched, scriptJavaScriptOnly},
+	DestinationReport:        {blockOther, typeFetched, scriptNone},
+	DestinationScript:        {blockScriptLike, typeFetched, scriptClassic},
+	DestinationServiceWorker: {blockScriptLike, typeFetched, scriptJavaScriptOnly},
+	DestinationSharedWorker:  {blockScriptLike, typeFetched, scriptWorker},
+	DestinationStyle:         {blockStyle, typeStyle, scriptNone},
+	DestinationTrack:         {blockOther, typeTrack, scriptNone},
+	DestinationVideo:         {blockOther, typeMedia, scriptNone},
+	DestinationWebIdentity:   {blockOther, typeFetched, scriptNone},
+	DestinationWorker:        {blockScriptLike, typeFetched, scriptWorker},
+	DestinationXSLT:          {blockOther, typeFetched, scriptXSLT},
+	DestinationText:          {blockOther, typeFetched, scriptNone},
 }
 
 // kindVerdicts are what a report computes once a kind of destination: how
@@ -193,9 +281,36 @@ type kindVerdicts struct {
 	script  [numScriptKinds]BrowserSet
 }
 
-// verdict returns the verdict for destination d, whose kinds are b, t and s.
-func (k *kindVerdicts) verdict(d Destination, b blockKind, t typeKind, s scriptKind) DestinationVerdict {
-	return DestinationVerdict{Destination: d, Blocked: k.blocked[b], Type: k.types[t], Script: k.script[s]}
+// anyBodyReport returns the report for a response with the headers v whose
+// body is unknown: what a browser does with some body (anyBody), for each
+// verdict, with the content codings taken as undone.
+func anyBodyReport(v *headerValues) Report {
+	plain := *v
+	plain[hdrContentEncoding] = nil
+	rep := reportFor(&plain, nil)
+	for _, body := range anyBody {
+		r := reportFor(&plain, []byte(body))
+		rep.add(&r)
+	}
+	return rep
+}
+
+// anyBody are bodies that, between them, lead every profile to every type
+// it can render a response of a given header list as that runs script:
+// an HTML page (by each sniffer's tags), an XML document, a PDF, a feed.
+// FuzzAnyBody checks that no other body lets script do more.
+var anyBody = []string{
+	"<!DOCTYPE html><html><script>",
+	"<html><head><script>",
+	"<script>",
+	"<?xml version=\"1.0\"?><html xmlns=\"http://www.w3.org/1999/xhtml\"><script/></html>",
+	"<svg xmlns=\"http://www.w3.org/2000/svg\"><script/></svg>",
+	"%PDF-1.7\n",
+	"<rss version=\"2.0\"><channel>",
+	"<feed xmlns=\"http://www.w3.org/2005/Atom\">",
+	"<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" xmlns=\"http://purl.org/rss/1.0/\">",
+	"hello",
+	"\x00\x01\x02",
 }
 
 // A blockKind is how Fetch's blocking treats a destination.
@@ -221,53 +336,6 @@ const (
 	scriptXSLT                             // an XSLT style sheet: any type (xsltAnyType)
 	numScriptKinds
 )
-
-// headerValues are the values of the headers that the report, the profiles
-// and the serving policy read (policyHeaders), by name.
-type headerValues struct {
-	contentType, noSniff, disposition, csp []string
-}
-
-// valuesOf returns the values of the headers of h under their canonical
-// names.
-func valuesOf(h http.Header) headerValues {
-	return headerValues{h["Content-Type"], h["X-Content-Type-Options"], h["Content-Disposition"], h["Content-Security-Policy"]}
-}
-
-// valuesSent returns the values of the headers of h under any spelling of
-// their names, as net/http sends them (mergeAll).
-//
-// It finds them in one pass over h, where looking each name up would take
-// four and finding their other spellings a fifth. A header list with
-// another spelling, which is rare, is copied and merged.
-func valuesSent(h http.Header) headerValues {
-	var v headerValues
-	if len(h) == 0 {
-		// Even an empty map costs starting a pass (BenchmarkCorpus,
-		// group=all, impl=report-none: 4,836 instructions a call without
-		// one, 4,910 with).
-		return v
-	}
-	for k, values := range h {
-		switch k {
-		case "Content-Type":
-			v.contentType = values
-		case "X-Content-Type-Options":
-			v.noSniff = values
-		case "Content-Disposition":
-			v.disposition = values
-		case "Content-Security-Policy":
-			v.csp = values
-		default:
-			if otherSpelling(k) {
-				h = h.Clone()
-				mergeAll(h)
-				return valuesOf(h)
-			}
-		}
-	}
-	return v
-}
 
 // A response is a response as the report and the serving policy read it.
 type response struct {
@@ -297,8 +365,8 @@ type response struct {
 
 // read sets rr from the values v of a header list and the first bytes of the
 // body.
-func (rr *response) read(v headerValues, header []byte) {
-	values := v.contentType
+func (rr *response) read(v *headerValues, header []byte) {
+	values := v[hdrContentType]
 	var fetchType MIMEType
 	var essence string
 	if len(values) == 1 && !strings.Contains(values[0], ",") {
@@ -317,10 +385,10 @@ func (rr *response) read(v headerValues, header []byte) {
 		fetchType, rr.fetchOK = extractMIMEType(values)
 		essence = fetchType.Essence()
 	}
-	rr.res.NoSniff = determineNoSniff(v.noSniff)
+	rr.res.NoSniff = determineNoSniff(v[hdrNoSniff])
 	rr.res.Header = resourceHeader(header)
 	rr.res.http = readHTTPWith(v, fetchType, essence)
-	rr.sandbox = cspSandbox(v.csp)
+	rr.sandbox = cspSandbox(v[hdrCSP])
 }
 
 // A typeKind is which of the types the standard works with a destination
@@ -649,55 +717,52 @@ type Headers struct {
 // Set sets the non-empty headers of hs in h.
 //
 // They are Content-Type, Content-Disposition and Content-Security-Policy,
-// each where not empty, and X-Content-Type-Options: nosniff, replacing any
-// value there. The Content-Type is written
+// each where not empty, and X-Content-Type-Options: nosniff. Each replaces
+// the values of its name in h under every spelling, such as a lower-case
+// content-type, which net/http would send too. The Content-Type is written
 // as the bytes a browser reads ([MIMEType.Bytes]). A Content-Security-Policy
 // is added to any already in h (a browser enforces them all).
 func (hs Headers) Set(h http.Header) {
 	if hs.ContentType.IsValid() {
-		h.Set("Content-Type", string(hs.ContentType.Bytes()))
+		setHeader(h, "Content-Type", []string{string(hs.ContentType.Bytes())})
 	}
-	h.Set("X-Content-Type-Options", "nosniff")
+	setHeader(h, "X-Content-Type-Options", []string{"nosniff"})
 	if hs.ContentDisposition != "" {
-		h.Set("Content-Disposition", hs.ContentDisposition)
+		setHeader(h, "Content-Disposition", []string{hs.ContentDisposition})
 	}
 	if hs.ContentSecurityPolicy != "" {
 		h.Add("Content-Security-Policy", hs.ContentSecurityPolicy)
 	}
 }
 
-// SafeHeaders returns the headers that serve bytes starting with header as
+// SafeHeaders returns the headers that serve bytes starting with body as
 // inert content: nothing in them runs with the server's origin.
 //
 // declared is the type the server means to declare, the zero MIMEType for
-// none. The Content-Type is declared itself, but for two cases. (A
-// multipart/byteranges response, the answer to several ranges, takes the
-// other headers of its first part's type.) An unknown
+// none. The Content-Type is declared itself, but for two cases. An unknown
 // type (unknown/unknown, application/unknown, */*) or none gives the type a
-// browser computes for header with nosniff ([Resource.SniffUnknown] with
+// browser computes for body with nosniff ([Resource.SniffUnknown] with
 // sniff-scriptable off), never HTML, XML or PDF. A JavaScript MIME type gives
 // text/plain, with its charset: no header but the type keeps a page of the
 // server's origin from running the bytes as a script or a worker.
 // Content-Disposition and Content-Security-Policy are set when some profile
-// renders the response as a document that runs script. Served with these
-// headers and nosniff, [ReportFor] reports neither DocumentScript nor
+// renders the response as a document that runs script, and always for a
+// multipart/byteranges, the answer to several ranges, whose parts are not
+// read (a HEAD has none, and gets the headers of its GET). Served with
+// these headers and nosniff, [ReportFor] reports neither DocumentScript nor
 // ScriptInclusion, for any declared type and any bytes.
-func SafeHeaders(declared MIMEType, header []byte) Headers {
+func SafeHeaders(declared MIMEType, body []byte) Headers {
 	var hs Headers
 	e := declared.Essence()
 	if e == "multipart/byteranges" {
-		// The answer to a request for several ranges: its parts are of
-		// the file's type, and keep its headers.
-		hs.ContentType = declared
-		if t, ok := firstPartType(resourceHeader(header)); !ok || activeServed(t) {
-			hs.ContentDisposition = "attachment"
-			hs.ContentSecurityPolicy = "sandbox"
-		}
-		return hs
+		// The answer to a request for several ranges, whose parts have
+		// the file's type: the parts' headers are not read, so that a
+		// HEAD, which has no parts, gets the headers of its GET.
+		return Headers{ContentType: declared, ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}
 	}
 	switch {
 	case e == "" || isUnknownEssence(e):
-		hs.ContentType = sniffUnknown(resourceHeader(header), false)
+		hs.ContentType = sniffUnknown(resourceHeader(body), false)
 	case isJavaScriptEssence(e):
 		hs.ContentType = textPlain
 		if cs, ok := declared.Param("charset"); ok {
@@ -714,39 +779,9 @@ func SafeHeaders(declared MIMEType, header []byte) Headers {
 }
 
 // needsBytes reports whether SafeHeaders needs the body's first bytes to
-// choose the headers for declared type t: for no type or an unknown one, and
-// for multipart/byteranges, whose parts say the type.
+// choose the headers for declared type t: for no type or an unknown one.
 func needsBytes(t MIMEType) bool {
-	e := t.Essence()
-	return !t.IsValid() || isUnknownEssence(e) || e == "multipart/byteranges"
-}
-
-// firstPartType returns the Content-Type of the first part of a
-// multipart/byteranges body that starts with header, and false when header
-// shows none.
-//
-// The body is the boundary line, the part's header lines up to a blank line,
-// and its bytes, as net/http's ServeContent writes them.
-// See https://www.rfc-editor.org/rfc/rfc9110#section-14.6.
-func firstPartType(header []byte) (MIMEType, bool) {
-	inPart := false // past the boundary, among the part's header lines
-	for lines := string(header); lines != ""; {
-		var line string
-		line, lines, _ = strings.Cut(lines, "\n")
-		line = strings.TrimSuffix(line, "\r")
-		switch {
-		case !inPart && (line == "" || strings.HasPrefix(line, "--")):
-			continue // the boundary, or blank lines before it
-		case line == "":
-			return MIMEType{}, false // the header lines end with no type
-		}
-		inPart = true
-		if name, value, ok := strings.Cut(line, ":"); ok && asciiEqualFold(trimTabOrSpace(name), "Content-Type") {
-			t, f := parse(value, true)
-			return t, f.kind == noFailure
-		}
-	}
-	return MIMEType{}, false
+	return !t.IsValid() || isUnknownEssence(t.Essence())
 }
 
 // activeServed reports whether a response served with Content-Type t and

@@ -4,7 +4,11 @@
 
 package mimesniff
 
-import "net/http"
+import (
+	"net/http"
+	"sort"
+	"strings"
+)
 
 // This file keeps a slow, literal transcription of ReportFor: every
 // destination and every profile on its own, each read from the whole header
@@ -13,11 +17,149 @@ import "net/http"
 // between destinations and reads the header list once;
 // FuzzReportAgainstSlow checks it against this.
 
-// ReportForSlow is ReportFor computed the long way.
-func ReportForSlow(h http.Header, header []byte) Report {
-	// Header names count under any spelling, as net/http sends them.
+// ReportForSlow is ReportFor computed the long way: every reading of h on
+// its own (slowReadings), then their union.
+func ReportForSlow(h http.Header, body []byte) Report {
+	readings := slowReadings(h)
+	if readings == nil {
+		// Too many readings: script runs wherever a response can run
+		// script, in every profile.
+		var all BrowserSet
+		for _, b := range profiles {
+			all = all.with(b)
+		}
+		rep := Report{DocumentScript: true, ScriptInclusion: true}
+		for i := range rep.Destinations {
+			d := Destination(i)
+			rep.Destinations[i].Destination = d
+			switch d {
+			case DestinationDocument, DestinationFrame, DestinationIFrame, DestinationObject, DestinationEmbed,
+				DestinationScript, DestinationWorker, DestinationSharedWorker, DestinationServiceWorker,
+				DestinationAudioWorklet, DestinationPaintWorklet, DestinationXSLT:
+				rep.Destinations[i].Script = all
+			}
+		}
+		return rep
+	}
+	rep := slowReportCoded(readings[0], body)
+	for _, r := range readings[1:] {
+		slowUnion(&rep, slowReportCoded(r, body))
+	}
+	return rep
+}
+
+// slowUnion adds to rep what the report of another reading, one, lets
+// script do: a set of profiles is the union, and Blocked holds where both
+// block.
+func slowUnion(rep *Report, one Report) {
+	rep.DocumentScript = rep.DocumentScript || one.DocumentScript
+	rep.ScriptInclusion = rep.ScriptInclusion || one.ScriptInclusion
+	for d := range rep.Destinations {
+		rep.Destinations[d].Blocked = rep.Destinations[d].Blocked && one.Destinations[d].Blocked
+		rep.Destinations[d].Script |= one.Destinations[d].Script
+	}
+}
+
+// slowNames are the headers a report reads.
+var slowNames = []string{"Content-Type", "Content-Encoding", "X-Content-Type-Options", "Content-Disposition", "Content-Security-Policy"}
+
+// slowReadings returns every header list a browser can receive for h, under
+// canonical names: for each of slowNames, every order of the values of its
+// spellings, the sorted order of the keys first; each read as HTTP/1.1 carries
+// it (CR and LF as spaces, trimmed of spaces and tabs) and, where a value
+// has a control byte but a tab, as HTTP/2 does (without that value). The
+// first is net/http's over HTTP/1.1. It returns nil for more than 64.
+func slowReadings(h http.Header) []http.Header {
+	readings := []http.Header{{}}
+	control := false
+	for _, name := range slowNames {
+		var keys []string
+		for k, values := range h {
+			if len(values) > 0 && strings.EqualFold(k, name) {
+				keys = append(keys, k)
+				for _, v := range values {
+					control = control || strings.ContainsFunc(v, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7F })
+				}
+			}
+		}
+		if keys == nil {
+			continue
+		}
+		sort.Strings(keys)
+		var next []http.Header
+		for _, r := range readings {
+			for _, order := range slowPermutations(keys) {
+				c := r.Clone()
+				for _, k := range order {
+					c[name] = append(c[name], h[k]...)
+				}
+				next = append(next, c)
+			}
+		}
+		if readings = next; len(readings) > 64 {
+			return nil
+		}
+	}
+	var out []http.Header
+	for _, r := range readings {
+		h1, h2 := http.Header{}, http.Header{}
+		for k, values := range r {
+			for _, v := range values {
+				h1[k] = append(h1[k], strings.Trim(strings.NewReplacer("\r", " ", "\n", " ").Replace(v), " \t"))
+				if !strings.ContainsFunc(v, func(r rune) bool { return r < ' ' && r != '\t' || r == 0x7F }) {
+					h2[k] = append(h2[k], v)
+				}
+			}
+		}
+		out = append(out, h1)
+		if control {
+			out = append(out, h2)
+		}
+	}
+	if len(out) > 64 {
+		return nil
+	}
+	return out
+}
+
+// slowPermutations returns every order of keys, keys' own first.
+func slowPermutations(keys []string) [][]string {
+	if len(keys) <= 1 {
+		return [][]string{keys}
+	}
+	var out [][]string
+	for i, k := range keys {
+		rest := append(append([]string{}, keys[:i]...), keys[i+1:]...)
+		for _, p := range slowPermutations(rest) {
+			out = append(out, append([]string{k}, p...))
+		}
+	}
+	return out
+}
+
+// slowReportCoded is slowReport for a body coded as h's Content-Encoding
+// says: decoded (with the package's decoder, which TestContentCodings
+// checks), or, where not even a byte decodes, the union of the reports for
+// every body of anyBody and the empty one.
+func slowReportCoded(h http.Header, body []byte) Report {
+	if len(h["Content-Encoding"]) == 0 {
+		return slowReport(h, body)
+	}
+	if decoded, ok := decodeHeader(h["Content-Encoding"], body); ok {
+		return slowReport(h, decoded)
+	}
 	h = h.Clone()
-	mergeAll(h)
+	delete(h, "Content-Encoding")
+	rep := slowReport(h, nil)
+	for _, b := range anyBody {
+		slowUnion(&rep, slowReport(h, []byte(b)))
+	}
+	return rep
+}
+
+// slowReport is the report for one reading h of a header list, under
+// canonical names, and a body that starts with header.
+func slowReport(h http.Header, header []byte) Report {
 	supplied, apacheBug := SuppliedFromHTTP(h)
 	fetchType, fetchOK := ExtractMIMEType(h)
 	res := Resource{

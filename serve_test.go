@@ -6,6 +6,7 @@ package mimesniff_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -329,11 +330,12 @@ func TestSafeHeaders(t *testing.T) {
 		{"multipart/x-mixed-replace declared", "multipart/x-mixed-replace;boundary=b", nil,
 			mimesniff.Headers{ContentType: mimesniff.MustParse("multipart/x-mixed-replace;boundary=b"), ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
 		// A page of the origin could run it: served as text.
-		// Several ranges: the first part's type decides.
+		// Several ranges: the parts are not read, so that a HEAD,
+		// which has none, gets the headers of its GET.
 		{"byteranges of HTML", "multipart/byteranges;boundary=b", []byte("\r\n--b\r\nContent-Range: bytes 0-9/99\r\ncontent-type: text/html; charset=utf-8\r\n\r\n<html><sc\r\n"),
 			mimesniff.Headers{ContentType: mimesniff.MustParse("multipart/byteranges;boundary=b"), ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
 		{"byteranges of PNG", "multipart/byteranges;boundary=b", []byte("--b\nContent-Type: image/png\nContent-Range: bytes 0-9/99\n\n\x89PNG"),
-			mimesniff.Headers{ContentType: mimesniff.MustParse("multipart/byteranges;boundary=b")}},
+			mimesniff.Headers{ContentType: mimesniff.MustParse("multipart/byteranges;boundary=b"), ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
 		{"byteranges, no part header yet", "multipart/byteranges;boundary=b", []byte("--b\r\nContent-Ra"),
 			mimesniff.Headers{ContentType: mimesniff.MustParse("multipart/byteranges;boundary=b"), ContentDisposition: "attachment", ContentSecurityPolicy: "sandbox"}},
 		{"JavaScript declared", "text/javascript", []byte("alert(1)"),
@@ -463,6 +465,12 @@ func reportHeader(shape uint16, ct1, ct2, xcto, cd, csp string) http.Header {
 	if shape&(1<<13) != 0 {
 		h["Content-Type"] = append(h["Content-Type"], ct1)
 	}
+	if shape&(1<<14) != 0 {
+		h["Content-Encoding"] = append(h["Content-Encoding"], "gzip")
+	}
+	if shape&(1<<15) != 0 {
+		h["content-encoding"] = append(h["content-encoding"], "deflate")
+	}
 	return h
 }
 
@@ -487,6 +495,21 @@ func FuzzReportAgainstSlow(f *testing.F) {
 		{shape: 1 | 1<<11 | 1<<12, ct1: "unknown/unknown", csp: "default-src 'none'; sandbox, sandbox allow-same-origin allow-scripts"},
 		{shape: 1 | 1<<13, ct1: "text/plain; charset=ISO-8859-1"},
 		{shape: 1 | 1<<6, ct1: "text/javascript", xcto: " nosniff , x"},
+		// Two spellings of a name, whose order a map cannot tell, and
+		// values with bytes HTTP/1.1 and HTTP/2 carry differently.
+		{shape: 1 | 1<<3 | 1<<4, ct1: "image/png", ct2: "text/html"},
+		{shape: 1 | 1<<6 | 1<<7 | 1<<13, ct1: "text/html", xcto: "nosniff\r\n"},
+		{shape: 1 | 1<<6, ct1: "text/html\x00", xcto: "nosniff\n"},
+		// Content codings: the body decoded, or any body.
+		{shape: 1<<14 | 1<<6, xcto: "nosniff"},
+		{shape: 1<<14 | 1<<15},
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte("<html><script>alert(1)</script>"))
+	zw.Close()
+	for _, s := range shapes {
+		f.Add(s.shape, s.ct1, s.ct2, s.xcto, s.cd, s.csp, gz.Bytes())
 	}
 	for _, name := range files {
 		data, err := os.ReadFile(name)

@@ -6,6 +6,9 @@ package mimesniff
 
 import (
 	"bytes"
+	"compress/flate"
+	"compress/gzip"
+	"errors"
 	"io"
 	"mime"
 	"net/http"
@@ -332,18 +335,22 @@ func ResourceFromHTTP(h http.Header, body io.Reader) (Resource, io.Reader, error
 // resourceFromHTTP is ResourceFromHTTP; it also reports whether it decoded
 // content codings, so that the returned reader is decoded.
 func resourceFromHTTP(h http.Header, body io.Reader) (r Resource, rest io.Reader, decoded bool, err error) {
-	r.Supplied, r.CheckForApacheBug = SuppliedFromHTTP(h)
-	r.NoSniff = DetermineNoSniff(h)
+	v, _ := readHeaders(h)
+	r.Supplied, r.CheckForApacheBug = suppliedFromHTTP(v[hdrContentType])
+	r.NoSniff = determineNoSniff(v[hdrNoSniff])
 	r.http = readHTTP(h)
 	if body == nil {
 		return r, http.NoBody, false, nil
 	}
-	codings, err := contentCodings(h)
+	codings, err := contentCodings(v[hdrContentEncoding])
 	if err != nil {
 		return r, body, false, err
 	}
 	if len(codings) == 0 {
-		r.Header, rest, err = ReadHeader(body)
+		header, rest, err := ReadHeader(body)
+		if _, ok := err.(*ContentCodingError); !ok {
+			r.Header = header // not sniffed when the coding broke
+		}
 		return r, rest, false, err
 	}
 	dec, src := decodeContentCodings(codings, body)
@@ -364,7 +371,10 @@ func resourceFromHTTP(h http.Header, body io.Reader) (r Resource, rest io.Reader
 // transport left (one a crawler asked for with its own Accept-Encoding, or
 // one the server sent unasked) is decoded, and resp updated as net/http does
 // for its own gzip: Content-Encoding and Content-Length are deleted,
-// resp.ContentLength is -1 and resp.Uncompressed is true. An unsupported
+// resp.ContentLength is -1 and resp.Uncompressed is true. A gzip coding that
+// the transport undid itself (resp.Uncompressed) and that breaks is a
+// [*ContentCodingError] too, from ResourceFromResponse or from reading the
+// body after it, as the transport's own error would not say so. An unsupported
 // coding leaves resp as it was.
 func ResourceFromResponse(resp *http.Response) (Resource, error) {
 	body := resp.Body
@@ -372,6 +382,11 @@ func ResourceFromResponse(resp *http.Response) (Resource, error) {
 		body = http.NoBody
 	}
 	var in io.Reader = body
+	if resp.Uncompressed {
+		// Go's transport undid a gzip coding itself: its errors are the
+		// coding's.
+		in = transportGzip{body}
+	}
 	if resp.Request != nil && resp.Request.Method == http.MethodHead ||
 		resp.StatusCode/100 == 1 || resp.StatusCode == http.StatusNoContent || resp.StatusCode == http.StatusNotModified {
 		in = nil // no body, whatever Content-Encoding says
@@ -388,6 +403,22 @@ func ResourceFromResponse(resp *http.Response) (Resource, error) {
 	}
 	resp.Body = replayBody{rest, body}
 	return r, err
+}
+
+// transportGzip is a body that Go's transport decodes from gzip
+// (http.Response.Uncompressed): its errors that come from the coding, a
+// stream cut short or corrupt, are a *ContentCodingError for gzip, as
+// ResourceFromHTTP's are.
+type transportGzip struct{ r io.Reader }
+
+func (t transportGzip) Read(p []byte) (int, error) {
+	n, err := t.r.Read(p)
+	var corrupt flate.CorruptInputError
+	switch {
+	case err == io.ErrUnexpectedEOF, err == gzip.ErrHeader, err == gzip.ErrChecksum, errors.As(err, &corrupt):
+		err = &ContentCodingError{Coding: "gzip", Err: err}
+	}
+	return n, err
 }
 
 // replayBody is a response body that replays the resource header.

@@ -8,7 +8,11 @@ set -eu
 cd "$(dirname "$0")"
 if [ "$(id -u)" = 0 ]; then
 	apt-get update
-	apt-get -o DPkg::Lock::Timeout=900 install -y chromium firefox-esr webkit2gtk-driver xvfb nodejs npm \
+	# Node.js and npm only when missing: a machine with NodeSource's nodejs
+	# (which bundles npm) cannot take Debian's npm beside it.
+	node=""
+	command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1 || node="nodejs npm"
+	apt-get -o DPkg::Lock::Timeout=900 install -y chromium firefox-esr webkit2gtk-driver xvfb $node \
 		imagemagick ffmpeg lame vorbis-tools opus-tools flac sox webp libavif-bin ghostscript \
 		python3-fonttools python3-brotli woff2 zip p7zip-full zstd lz4 xz-utils bzip2 qpdf img2pdf poppler-utils
 else
