@@ -253,15 +253,9 @@ func (s *sniffWriter) ReadFrom(src io.Reader) (int64, error) {
 		for {
 			m, err := src.Read(s.buf[:])
 			if m > 0 {
-				s.n = m // held until begin says what to do with them
-				n = int64(m)
+				// Held: begin sends them if it sends the headers.
+				s.n, n = m, int64(m)
 				s.begin()
-				if s.state == sent {
-					if _, werr := s.w.Write(s.buf[:m]); werr != nil {
-						return n, werr
-					}
-					s.n = 0
-				}
 				if err == io.EOF {
 					return n, nil
 				}

@@ -1,0 +1,283 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package mimesniff_test
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/mimesniff/mimesniff"
+)
+
+// wireResponse is a response as read from the connection: its status lines
+// (1xx ones first), its header lines in order, and its body without the
+// chunked framing.
+type wireResponse struct {
+	statuses []string
+	header   http.Header // canonical keys, each name's values in wire order
+	lines    []string    // the final response's header lines, as sent
+	body     []byte
+}
+
+// getRaw serves h on a loopback HTTP/1.1 server and makes one request with
+// method over a raw connection, reading every byte until the server closes
+// it.
+func getRaw(t *testing.T, h http.Handler, method string) wireResponse {
+	t.Helper()
+	srv := httptest.NewUnstartedServer(h)
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
+	srv.Start()
+	defer srv.Close()
+	conn, err := net.Dial("tcp", srv.Listener.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	conn.SetDeadline(time.Now().Add(10 * time.Second))
+	io.WriteString(conn, method+" / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+	raw, err := io.ReadAll(conn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var w wireResponse
+	br := bufio.NewReader(bytes.NewReader(raw))
+	for {
+		status, err := br.ReadString('\n')
+		if err != nil {
+			return w // nothing, or the head cut short: no response
+		}
+		w.statuses = append(w.statuses, strings.TrimRight(status, "\r\n"))
+		w.header, w.lines = http.Header{}, nil
+		for {
+			line, err := br.ReadString('\n')
+			if err != nil {
+				return w
+			}
+			line = strings.TrimRight(line, "\r\n")
+			if line == "" {
+				break
+			}
+			w.lines = append(w.lines, line)
+			name, value, _ := strings.Cut(line, ":")
+			k := http.CanonicalHeaderKey(name)
+			w.header[k] = append(w.header[k], strings.TrimSpace(value))
+		}
+		if !strings.HasPrefix(status, "HTTP/1.1 1") {
+			break
+		}
+	}
+	var body io.Reader = br
+	if w.header.Get("Transfer-Encoding") == "chunked" {
+		body = httputil.NewChunkedReader(br)
+	}
+	w.body, _ = io.ReadAll(body) // a body cut short keeps what came
+	return w
+}
+
+// policy are the headers Handler decides, and those net/http writes for
+// itself, which differ between two responses of the same bytes.
+var policy = map[string]bool{
+	"Content-Type": true, "X-Content-Type-Options": true, "Content-Disposition": true,
+	"Content-Security-Policy": true, "Date": true, "Content-Length": true, "Transfer-Encoding": true,
+}
+
+// TestHandlerWire runs handlers that change their headers at each point of a
+// response's life bare and behind Handler, and compares what reaches the
+// connection: the same status lines, the same headers but those Handler
+// decides, the same body bytes, and behind Handler a response that no
+// profile renders as a document that runs script (ReportFor on the headers
+// as sent). It checks that Handler decides where net/http takes its copy of
+// the header map, and nowhere else (see Handler's doc and response.ReadFrom,
+// response.write, response.WriteHeader and response.Header in net/http's
+// server.go).
+func TestHandlerWire(t *testing.T) {
+	dir := t.TempDir()
+	empty := filepath.Join(dir, "empty")
+	page := filepath.Join(dir, "page.html")
+	os.WriteFile(empty, nil, 0o644)
+	os.WriteFile(page, bigHTML, 0o644)
+	copyFile := func(w http.ResponseWriter, name string) {
+		f, err := os.Open(name)
+		if err != nil {
+			panic(err)
+		}
+		defer f.Close()
+		io.Copy(w, f)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(bigHTML)
+	zw.Close()
+
+	tests := []struct {
+		name    string
+		method  string
+		handler http.HandlerFunc
+		// wantType is the Content-Type behind Handler, or "" for none.
+		wantType string
+	}{
+		// The attack: net/http's ReadFrom of an empty file writes
+		// nothing, so the map stays open and the page's type is sent.
+		{"empty copy, then retyped", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain")
+			copyFile(w, empty)
+			w.Header().Set("Content-Type", "text/html")
+			w.Write(bigHTML)
+		}, "text/html"},
+		{"empty copy, then a lower-case type", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain")
+			copyFile(w, empty)
+			w.Header()["content-type"] = []string{"text/html"}
+			w.Write(bigHTML)
+		}, "text/html"},
+		{"copy of a page, then retyped", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain")
+			copyFile(w, page)
+			w.Header().Set("Content-Type", "text/html")
+		}, "text/plain"},
+		// An empty Write begins the response in net/http: the type
+		// set after it is ignored, behind Handler too.
+		{"empty write, then retyped", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain")
+			w.Write(nil)
+			w.Header().Set("Content-Type", "text/html")
+			w.Write(bigHTML)
+		}, "text/plain"},
+		{"untyped, retyped after the first bytes", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Write(bigHTML[:10])
+			w.Header().Set("Content-Type", "text/html")
+			w.Header().Set("X-Late", "1")
+			w.Write(bigHTML[10:])
+		}, "text/plain"},
+		{"status, then retyped", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "image/png")
+			w.WriteHeader(200)
+			w.Header().Set("Content-Type", "text/html")
+			w.Write(bigHTML)
+		}, "image/png"},
+		{"flush, then retyped", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.(http.Flusher).Flush()
+			w.Header().Set("Content-Type", "text/html")
+			w.Write(bigHTML)
+		}, ""},
+		// A 103 after the response began is superfluous in net/http.
+		{"103 after the first bytes", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Write(bigHTML[:10])
+			w.WriteHeader(http.StatusEarlyHints)
+			w.Write(bigHTML[10:])
+		}, "text/plain"},
+		{"103 first", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Link", "</a.css>; rel=preload")
+			w.WriteHeader(http.StatusEarlyHints)
+			w.Write(bigHTML)
+		}, "text/plain"},
+		// A trailer set after the first bytes is sent as one.
+		{"trailer", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Trailer", "X-Sum")
+			w.Write(bigHTML[:10])
+			w.Header().Set("X-Sum", "1")
+			w.Write(bigHTML[10:20])
+			w.Header().Set(http.TrailerPrefix+"X-Other", "2")
+		}, "text/plain"},
+		// net/http's idiom for no type: none is added, behind Handler
+		// either.
+		{"nil Content-Type", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header()["Content-Type"] = nil
+			w.Write(bigHTML)
+		}, ""},
+		// A coded body: net/http adds no type, and neither does
+		// Handler, whose coded bytes would tell nothing.
+		{"gzip, untyped", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Encoding", "gzip")
+			w.Write(gz.Bytes())
+		}, ""},
+		{"gzip, untyped, HEAD", "HEAD", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Encoding", "gzip")
+			w.Write(gz.Bytes())
+		}, ""},
+		// Writes of every size, and a body held across several.
+		{"untyped, in small writes", "GET", func(w http.ResponseWriter, r *http.Request) {
+			for i := 0; i < len(bigHTML); i += 7 {
+				w.Write(bigHTML[i:min(i+7, len(bigHTML))])
+			}
+		}, "text/plain"},
+		{"untyped, WriteString", "GET", func(w http.ResponseWriter, r *http.Request) {
+			io.WriteString(w, string(bigHTML))
+		}, "text/plain"},
+		{"typed HTML", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html")
+			w.Write(bigHTML)
+		}, "text/html"},
+		{"never writes", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html")
+		}, "text/html"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			bare := getRaw(t, tc.handler, tc.method)
+			wrapped := getRaw(t, mimesniff.Handler(tc.handler), tc.method)
+			if diff := cmp.Diff(bare.statuses, wrapped.statuses); diff != "" {
+				t.Errorf("status lines (-bare +wrapped):\n%s", diff)
+			}
+			if diff := cmp.Diff(bare.body, wrapped.body); diff != "" {
+				t.Errorf("body (-bare +wrapped):\n%s", diff)
+			}
+			others := func(h http.Header) http.Header {
+				out := http.Header{}
+				for k, v := range h {
+					if !policy[k] {
+						out[k] = v
+					}
+				}
+				return out
+			}
+			if diff := cmp.Diff(others(bare.header), others(wrapped.header)); diff != "" {
+				t.Errorf("headers Handler does not decide (-bare +wrapped):\n%s", diff)
+			}
+			if got := wrapped.header.Get("Content-Type"); got != tc.wantType {
+				t.Errorf("Content-Type behind Handler = %q, want %q (lines %q)", got, tc.wantType, wrapped.lines)
+			}
+			if rep := mimesniff.ReportFor(wrapped.header, wrapped.body); rep.DocumentScript {
+				t.Errorf("behind Handler, a document runs script: %q", wrapped.lines)
+			}
+		})
+	}
+}
+
+// TestHandlerPanicWire checks that a handler that panics sends through
+// Handler the bytes it sends bare, whatever the sizes of its writes: net/http
+// buffers 2 KiB and drops what is buffered, so Handler must hand it the same
+// writes.
+func TestHandlerPanicWire(t *testing.T) {
+	for _, sizes := range [][]int{{2100}, {1000, 1100}, {1444, 1, 655}, {1445, 655}, {10, 4000}, {3000}, {100}} {
+		handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			body := bytes.Repeat([]byte("hello "), 2000)
+			for _, n := range sizes {
+				w.Write(body[:n])
+				body = body[n:]
+			}
+			panic(http.ErrAbortHandler)
+		})
+		bare := getRaw(t, handler, "GET")
+		wrapped := getRaw(t, mimesniff.Handler(handler), "GET")
+		if len(bare.body) != len(wrapped.body) || len(bare.statuses) != len(wrapped.statuses) {
+			t.Errorf("writes of %v, then a panic: %d bytes and %d responses bare, %d and %d behind Handler",
+				sizes, len(bare.body), len(bare.statuses), len(wrapped.body), len(wrapped.statuses))
+		}
+	}
+}
