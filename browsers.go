@@ -71,15 +71,56 @@ func (b *Browser) UnmarshalText(text []byte) error {
 // browser gives a document it is navigated to: document.contentType where
 // it renders one; where it downloads, a type for which [Browser.Displays]
 // is false, such as application/octet-stream for a response that
-// Content-Disposition makes an attachment. For a resource built from HTTP
-// ([ResourceFromHTTP]), each browser reads the header list as it does
-// (httpReading); for any other, it reads r's fields. SniffAs never
-// allocates.
+// Content-Disposition makes an attachment. A browser reads r.HeaderList
+// where it is not nil, as each reads a header list (Fetch's extraction of
+// every Content-Type value for Chromium and Firefox, libsoup's last value for
+// WebKit), and r's Supplied, NoSniff and CheckForApacheBug otherwise; where
+// r.HeaderList holds one name under several spellings, whose order on the
+// wire a map cannot tell, the answer is that of the reading most dangerous
+// in b (a type b runs script in, then one it displays). SniffAs never returns
+// the zero MIMEType, and allocates only to read r.HeaderList.
 func (r Resource) SniffAs(b Browser) MIMEType {
-	if b != Standard && r.http.attachment.Has(b) {
+	if b == Standard || r.HeaderList == nil {
+		return r.sniffAs(b)
+	}
+	v, ambiguous := readHeaders(r.HeaderList)
+	if !ambiguous {
+		return r.sniffRead(b, &v)
+	}
+	var worst MIMEType
+	if !eachReading(r.HeaderList, func(v *headerValues) bool {
+		if t := r.sniffRead(b, v); !worst.IsValid() || b.danger(t) > b.danger(worst) {
+			worst = t
+		}
+		return true
+	}) {
+		return textHTML // no reading to answer for: the most dangerous type
+	}
+	return worst
+}
+
+// sniffRead is SniffAs for a browser b reading v, a reading of r's header
+// list.
+func (r *Resource) sniffRead(b Browser, v *headerValues) MIMEType {
+	rr := *r
+	t, _ := extractMIMEType(v[hdrContentType])
+	rr.http = readHTTPWith(v, t, t.Essence())
+	if rr.http.attachment.Has(b) {
 		return applicationOctet
 	}
-	return r.sniffAs(b)
+	return rr.sniffAs(b)
+}
+
+// danger ranks what b does with a document of type t: 2 for one that runs
+// script (Browser.Scriptable), 1 for a type it displays, 0 for a download.
+func (b Browser) danger(t MIMEType) int {
+	switch {
+	case b.Scriptable(t):
+		return 2
+	case b.Displays(t):
+		return 1
+	}
+	return 0
 }
 
 // sniffAs is SniffAs without Content-Disposition: the type b renders the

@@ -143,3 +143,16 @@ func ActiveServedModel(t MIMEType, header []byte) bool {
 	}
 	return false
 }
+
+// HeaderReadings returns the readings of h that a browser can receive
+// (eachReading), each as the values of Content-Type, Content-Encoding,
+// X-Content-Type-Options, Content-Disposition and Content-Security-Policy, in
+// that order, and false when h has too many to try.
+func HeaderReadings(h http.Header) ([][5][]string, bool) {
+	var out [][5][]string
+	ok := eachReading(h, func(v *headerValues) bool {
+		out = append(out, *v)
+		return true
+	})
+	return out, ok
+}

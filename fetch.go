@@ -196,11 +196,12 @@ func blockedMIMEType(essence string, ok bool, d Destination) bool {
 // earlier value with the same essence if it has none. It reports false, with
 // the zero MIMEType, when there is no Content-Type or no value parses, so
 // r.Supplied, _ = ExtractMIMEType(h) sets a [Resource]'s supplied type the
-// Fetch way. Values are read under the canonical key, as
-// [http.Header.Values] does.
+// Fetch way. Content-Type is read under any spelling, in the order net/http
+// sends the spellings.
 // See https://fetch.spec.whatwg.org/#concept-header-extract-mime-type.
 func ExtractMIMEType(h http.Header) (MIMEType, bool) {
-	return extractMIMEType(h["Content-Type"])
+	v, _ := readHeaders(h)
+	return extractMIMEType(v[hdrContentType])
 }
 
 // extractMIMEType is ExtractMIMEType on the values of Content-Type.
@@ -255,12 +256,13 @@ func extractMIMEType(values []string) (MIMEType, bool) {
 //
 // It reports whether the first value of X-Content-Type-Options, split at
 // commas outside quoted strings and trimmed of tabs and spaces, is "nosniff"
-// in any case: "NoSniff, x" counts and ", nosniff" does not. Values are read
-// under the canonical key, as [http.Header.Values] does. The result is a
-// [Resource]'s NoSniff flag.
+// in any case: "NoSniff, x" counts and ", nosniff" does not. The header is
+// read under any spelling, in the order net/http sends the spellings. The
+// result is a [Resource]'s NoSniff flag.
 // See https://fetch.spec.whatwg.org/#determine-nosniff.
 func DetermineNoSniff(h http.Header) bool {
-	return determineNoSniff(h["X-Content-Type-Options"])
+	v, _ := readHeaders(h)
+	return determineNoSniff(v[hdrNoSniff])
 }
 
 // determineNoSniff is DetermineNoSniff on the values of
@@ -291,14 +293,8 @@ func determineNoSniff(values []string) bool {
 // It returns values joined with ", ", or false when there are none. It
 // allocates only when there are several.
 //
-// Like [http.Header.Values], the functions of the package that take an
-// [http.Header] read a name's values under its canonical key, such as
-// "Content-Type" (looked up as it is, sparing the canonicalization that
-// Values does on every call). net/http stores every header it reads there,
-// and Header.Set and Add do too; a Header written by hand as a map with
-// another key, such as http.Header{"content-type": ...}, has no Content-Type
-// for them. [ReportFor] and [Handler], which answer for what is sent, read
-// every spelling, as net/http sends them all.
+// The functions of the package that take an [http.Header] read a name under
+// any spelling, as a browser compares names without case (readHeaders).
 // See https://fetch.spec.whatwg.org/#concept-header-list-get.
 func getHeader(values []string) (string, bool) {
 	switch len(values) {

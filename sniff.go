@@ -13,6 +13,7 @@ import (
 	"mime"
 	"net/http"
 	"path/filepath"
+	"slices"
 )
 
 // The MIME types sniffing computes, shared by the signature tables, the
@@ -108,12 +109,20 @@ type Resource struct {
 	// browser runs them.
 	SniffFeeds bool
 
-	// http is how the browser profiles read the header list of a
-	// resource built from HTTP by ResourceFromHTTP, where a browser reads
-	// it otherwise than the standard's fields above (Fetch's
-	// ExtractMIMEType over several Content-Type values,
-	// Content-Disposition); the zero value for any other resource, whose
-	// profiles read those fields.
+	// HeaderList is the header list of the HTTP response the resource
+	// comes from, as a browser receives it, or nil for a resource of
+	// another origin (a file). [ResourceFromHTTP] sets it, with the
+	// fields above from it. The browser profiles read it rather than
+	// Supplied, NoSniff and CheckForApacheBug, as each browser reads a
+	// header list its own way ([Resource.SniffAs]); the standard reads
+	// those fields. Header holds the body's bytes with any content coding
+	// undone: the profiles do not read Content-Encoding.
+	HeaderList http.Header
+
+	// http is how the browser profiles read HeaderList (httpReading). It
+	// is set only on the package's own copies of a Resource, for the time
+	// of one answer, and is the zero value on every Resource a caller
+	// holds, so that every answer is a function of the fields above.
 	http httpReading
 }
 
@@ -237,13 +246,15 @@ var apacheBugValues = [...]string{
 // checkForApacheBug reports whether that value is, byte for byte, one of
 // those old Apache servers sent for unknown files: "text/plain",
 // "text/plain; charset=ISO-8859-1", "text/plain; charset=iso-8859-1" and
-// "text/plain; charset=UTF-8" (not "text/plain;charset=UTF-8"). Values are
-// read under the canonical key, as [http.Header.Values] does. The standard
-// never says to parse the value (https://github.com/whatwg/mimesniff/issues/74),
-// and Fetch reads every value instead (#214), as [ExtractMIMEType] does.
+// "text/plain; charset=UTF-8" (not "text/plain;charset=UTF-8"). Content-Type
+// is read under any spelling, in the order net/http sends the spellings. The
+// standard never says to parse the value
+// (https://github.com/whatwg/mimesniff/issues/74), and Fetch reads every
+// value instead (#214), as [ExtractMIMEType] does.
 // See https://mimesniff.spec.whatwg.org/#supplied-mime-type-detection-algorithm.
 func SuppliedFromHTTP(h http.Header) (supplied MIMEType, checkForApacheBug bool) {
-	return suppliedFromHTTP(h["Content-Type"])
+	v, _ := readHeaders(h)
+	return suppliedFromHTTP(v[hdrContentType])
 }
 
 // suppliedFromHTTP is SuppliedFromHTTP on the values of Content-Type.
@@ -312,21 +323,24 @@ func ReadHeader(r io.Reader) (header []byte, body io.Reader, err error) {
 	return header, io.MultiReader(bytes.NewReader(header), r), err
 }
 
-// ResourceFromHTTP returns the resource of an HTTP response with headers h
-// and body body, as a browser sees it.
+// ResourceFromHTTP returns the resource of an HTTP response with header list
+// h and body body, as a browser sees it.
 //
+// HeaderList is h, which the browser profiles read ([Resource.SniffAs]);
 // Supplied and CheckForApacheBug come from [SuppliedFromHTTP], NoSniff from
-// [DetermineNoSniff] and Header from [ReadHeader]; the resource also keeps
-// how each browser reads h, for [Resource.SniffAs]. body comes without its
-// chunked framing, as net/http gives it; nil (HEAD, 204, 304) reads as
-// empty. The returned reader yields the whole body, header bytes included,
-// and a read error comes with the resource read so far.
+// [DetermineNoSniff] and Header from [ReadHeader]. Header names count under
+// any spelling; where h holds one name under several spellings, whose
+// order on the wire a map cannot tell, the fields are those of the reading
+// most dangerous for the standard. body comes without its chunked framing,
+// as net/http gives it; nil (HEAD, 204, 304) reads as empty. The returned
+// reader yields the whole body, header bytes included, and a read error
+// comes with the resource read so far.
 //
 // Content codings (gzip, x-gzip and deflate, up to five deep) are undone as
 // a browser does, but only as far as the header needs; the returned reader
 // decodes the rest as it is read (bound it as any body), and h is left as it
-// is. Other codings and broken streams are a [*ContentCodingError], and
-// nothing is sniffed.
+// is. Other codings, broken streams and codings that the readings of h list
+// otherwise are a [*ContentCodingError], and nothing is sniffed.
 func ResourceFromHTTP(h http.Header, body io.Reader) (Resource, io.Reader, error) {
 	r, rest, _, err := resourceFromHTTP(h, body)
 	return r, rest, err
@@ -335,14 +349,23 @@ func ResourceFromHTTP(h http.Header, body io.Reader) (Resource, io.Reader, error
 // resourceFromHTTP is ResourceFromHTTP; it also reports whether it decoded
 // content codings, so that the returned reader is decoded.
 func resourceFromHTTP(h http.Header, body io.Reader) (r Resource, rest io.Reader, decoded bool, err error) {
-	v, _ := readHeaders(h)
-	r.Supplied, r.CheckForApacheBug = suppliedFromHTTP(v[hdrContentType])
-	r.NoSniff = determineNoSniff(v[hdrNoSniff])
-	r.http = readHTTP(h)
+	r.HeaderList = h
+	v, ambiguous := readHeaders(h)
+	defer func() {
+		// The standard's fields from the reading most dangerous for it.
+		r.Supplied, r.CheckForApacheBug = suppliedFromHTTP(v[hdrContentType])
+		r.NoSniff = determineNoSniff(v[hdrNoSniff])
+		if ambiguous {
+			r.standardWorst(h)
+		}
+	}()
 	if body == nil {
 		return r, http.NoBody, false, nil
 	}
 	codings, err := contentCodings(v[hdrContentEncoding])
+	if err == nil && ambiguous {
+		err = sameCodings(h, codings)
+	}
 	if err != nil {
 		return r, body, false, err
 	}
@@ -360,6 +383,48 @@ func resourceFromHTTP(h http.Header, body io.Reader) (r Resource, rest io.Reader
 		r.Header = header
 	}
 	return r, rest, true, err
+}
+
+// standardWorst sets r's Supplied, NoSniff and CheckForApacheBug from the
+// reading of the header list h most dangerous for the standard profile
+// (Browser.danger), the first of those that rank highest.
+func (r *Resource) standardWorst(h http.Header) {
+	best, rank := *r, -1
+	if !eachReading(h, func(v *headerValues) bool {
+		c := *r
+		c.Supplied, c.CheckForApacheBug = suppliedFromHTTP(v[hdrContentType])
+		c.NoSniff = determineNoSniff(v[hdrNoSniff])
+		if d := Standard.danger(c.sniff()); d > rank {
+			best, rank = c, d
+		}
+		return true
+	}) {
+		// No reading to answer for: the most dangerous.
+		best.Supplied, best.NoSniff, best.CheckForApacheBug = textHTML, false, false
+	}
+	*r = best
+}
+
+// errAmbiguousCodings is the Err of a ContentCodingError for a header list
+// whose Content-Encoding the readings of its map tell apart.
+var errAmbiguousCodings = errors.New("its spellings of Content-Encoding list other codings in another order, which a map cannot tell")
+
+// sameCodings returns a *ContentCodingError when some reading of the header
+// list h lists other content codings than codings: the body cannot be
+// decoded as a browser would without knowing which it receives.
+func sameCodings(h http.Header, codings []string) error {
+	var err error
+	if !eachReading(h, func(v *headerValues) bool {
+		c, e := contentCodings(v[hdrContentEncoding])
+		if e == nil && !slices.Equal(c, codings) {
+			e = &ContentCodingError{Coding: codingList(v[hdrContentEncoding]), Err: errAmbiguousCodings}
+		}
+		err = e
+		return e == nil
+	}) {
+		err = &ContentCodingError{Coding: codingList(h["Content-Encoding"]), Err: errAmbiguousCodings}
+	}
+	return err
 }
 
 // ResourceFromResponse is [ResourceFromHTTP] for an *http.Response.
