@@ -223,6 +223,18 @@ func TestHandlerWire(t *testing.T) {
 			w.Header().Set("Content-Type", "text/html")
 			w.Write(bigHTML)
 		}, "text/html"},
+		// Handler's sandbox is a policy of its own, beside the
+		// handler's, which allows all the handler's allows.
+		{"typed HTML with a policy of its own", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html")
+			w.Header().Set("Content-Security-Policy", "default-src 'self'")
+			w.Write(bigHTML)
+		}, "text/html"},
+		{"typed HTML with a lower-case policy", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html")
+			w.Header()["content-security-policy"] = []string{"sandbox allow-scripts allow-same-origin"}
+			w.Write(bigHTML)
+		}, "text/html"},
 		{"never writes", "GET", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html")
 		}, "text/html"},

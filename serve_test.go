@@ -182,6 +182,18 @@ func TestReportFor(t *testing.T) {
 		{"HTML, two policies", header(ct, "text/html", ns, "nosniff", "Content-Security-Policy", "sandbox allow-scripts allow-same-origin", "Content-Security-Policy", "img-src *, sandbox allow-scripts"), htmlBytes, want{
 			blocked: scriptLikeAndStyle,
 		}},
+		// A policy's second directive of a name is ignored ("If
+		// policy's directive set contains a directive whose name is
+		// directive name, continue", CSP 3, parse a serialized CSP,
+		// https://w3c.github.io/webappsec-csp/#parse-serialized-policy):
+		// the first sandbox, which allows both, is the policy's.
+		{"HTML, two sandbox directives in a policy", header(ct, "text/html", ns, "nosniff", "Content-Security-Policy", "sandbox allow-scripts allow-same-origin; sandbox"), htmlBytes, want{
+			script:  documents(all),
+			blocked: scriptLikeAndStyle,
+		}},
+		{"HTML, a strict sandbox then a loose one in a policy", header(ct, "text/html", ns, "nosniff", "Content-Security-Policy", "sandbox; sandbox allow-scripts allow-same-origin"), htmlBytes, want{
+			blocked: scriptLikeAndStyle,
+		}},
 		{"HTML, sandbox report-only", header(ct, "text/html", ns, "nosniff", "Content-Security-Policy-Report-Only", "sandbox"), htmlBytes, want{
 			script:  documents(all),
 			blocked: scriptLikeAndStyle,
