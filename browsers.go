@@ -77,8 +77,8 @@ func (b *Browser) UnmarshalText(text []byte) error {
 // WebKit), and r's Supplied, NoSniff and CheckForApacheBug otherwise; where
 // r.HeaderList holds one name under several spellings, whose order on the
 // wire a map cannot tell, the answer is that of the reading most dangerous
-// in b (a type b runs script in, then one it displays). SniffAs never returns
-// the zero MIMEType, and allocates only to read r.HeaderList.
+// in b (a type b runs script in, then one it displays). SniffAs allocates
+// nothing for the header lists servers send.
 func (r Resource) SniffAs(b Browser) MIMEType {
 	if b == Standard || r.HeaderList == nil {
 		return r.sniffAs(b)
@@ -194,8 +194,8 @@ func readHTTPWith(v *headerValues, t MIMEType, e string) httpReading {
 	if n := len(values); n == 0 || e == "" || !hasEssence(values[n-1], e) {
 		wt = webkitMediaType(values)
 	}
-	doc := MIMEType{wt} // parsed already, as t, when wt is t's essence
-	if wt != e {
+	doc := MIMEType{e} // parsed already, as t, when wt is t's essence
+	if !asciiEqualFold(wt, e) {
 		doc = webkitDocType(wt)
 	}
 	xcto := v[hdrNoSniff]

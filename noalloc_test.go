@@ -61,6 +61,9 @@ func TestAPIAllocs(t *testing.T) {
 	plain := http.Header{"Content-Type": {"text/plain"}, "X-Content-Type-Options": {"nosniff"}}
 	spaced := http.Header{"Content-Type": {"text/html; charset=utf-8"}}
 	rare := http.Header{"Content-Type": {"text/html; charset=koi8-r"}}
+	upper := http.Header{"Content-Type": {"Text/HTML"}}
+	lowerKey := http.Header{"content-type": {"text/html"}, "x-content-type-options": {"nosniff"}}
+	policy := http.Header{"Content-Type": {"text/html"}, "Content-Security-Policy": {"default-src 'self'; sandbox allow-scripts, img-src *"}}
 	htmlBody := []byte("<!DOCTYPE html><script>alert(1)</script>")
 	for _, tc := range []struct {
 		name string
@@ -90,6 +93,13 @@ func TestAPIAllocs(t *testing.T) {
 		{"ReportFor, serialized type", 0, func() { _ = mimesniff.ReportFor(header, htmlBody) }},
 		{"ReportFor, a common type not serialized", 0, func() { _ = mimesniff.ReportFor(spaced, htmlBody) }},
 		{"ReportFor, type not serialized", 1, func() { _ = mimesniff.ReportFor(rare, htmlBody) }},
+		{"ReportFor, type not in lower case", 1, func() { _ = mimesniff.ReportFor(upper, htmlBody) }},
+		{"ReportFor, a lower-case key", 0, func() { _ = mimesniff.ReportFor(lowerKey, htmlBody) }},
+		{"ReportFor, a policy", 0, func() { _ = mimesniff.ReportFor(policy, htmlBody) }},
+		{"SniffAs with a header list", 0, func() {
+			r := mimesniff.Resource{HeaderList: lowerKey, Header: htmlBody}
+			_ = r.SniffAs(mimesniff.Chromium).IsValid() || r.SniffAs(mimesniff.Firefox).IsValid() || r.SniffAs(mimesniff.WebKit).IsValid()
+		}},
 	} {
 		if n := testing.AllocsPerRun(100, tc.f); n > tc.max {
 			t.Errorf("%s allocates %v times, want at most %v", tc.name, n, tc.max)
@@ -114,7 +124,7 @@ func TestSniffAsAllocs(t *testing.T) {
 			if supplied != "" {
 				r.Supplied = mimesniff.MustParse(supplied)
 			}
-			for _, b := range []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox} {
+			for _, b := range []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox, mimesniff.WebKit} {
 				if n := testing.AllocsPerRun(10, func() { b.Displays(r.SniffAs(b)) }); n != 0 {
 					t.Errorf("%s, %q, %s: SniffAs allocates %v times", name, supplied, b, n)
 				}

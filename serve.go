@@ -635,15 +635,21 @@ const (
 func cspSandbox(values []string) sandboxFlags {
 	flags := allowScripts | allowSameOrigin
 	for _, list := range values {
-		for policy := range strings.SplitSeq(list, ",") {
-			for directive := range strings.SplitSeq(policy, ";") {
+		for more := true; more; {
+			var policy string
+			policy, list, more = strings.Cut(list, ",")
+			for more := true; more; {
+				var directive string
+				directive, policy, more = strings.Cut(policy, ";")
 				name, value := cutASCIISpace(trimASCIISpace(directive))
 				if !asciiEqualFold(name, "sandbox") {
 					continue
 				}
 				flags |= sandboxed
 				var scripts, sameOrigin bool
-				for token := range strings.FieldsSeq(value) {
+				for value != "" {
+					var token string
+					token, value = cutASCIISpace(trimASCIISpace(value))
 					scripts = scripts || asciiEqualFold(token, "allow-scripts")
 					sameOrigin = sameOrigin || asciiEqualFold(token, "allow-same-origin")
 				}
