@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -638,11 +639,27 @@ func TestExtensionEveryComputedType(t *testing.T) {
 // passed the first of them, which Chromium renders as HTML.
 func TestREADMETestRecipe(t *testing.T) {
 	// The recipe, as the README prints it.
-	rendersAsPage := func(handler http.Handler) bool {
+	rendersAsPage := func(t *testing.T, handler http.Handler) bool {
+		srv := httptest.NewServer(handler)
+		defer srv.Close()
+		resp, err := srv.Client().Get(srv.URL + "/avatar/1")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, err := io.ReadAll(resp.Body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rep := mimesniff.ReportFor(resp.Header, body)
+		return rep.DocumentScript
+	}
+	// What a recorder's map says, which the recipe does not use: it is
+	// not what net/http sends.
+	recorderSays := func(handler http.Handler) bool {
 		rec := httptest.NewRecorder()
 		handler.ServeHTTP(rec, httptest.NewRequest("GET", "/avatar/1", nil))
-		rep := mimesniff.ReportFor(rec.Result().Header, rec.Body.Bytes())
-		return rep.DocumentScript
+		return mimesniff.ReportFor(rec.Result().Header, rec.Body.Bytes()).DocumentScript
 	}
 	handlerOf := func(body []byte, header ...string) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -652,25 +669,57 @@ func TestREADMETestRecipe(t *testing.T) {
 			w.Write(body)
 		})
 	}
+	yes := true
+	emptyFile := filepath.Join(t.TempDir(), "empty")
+	os.WriteFile(emptyFile, nil, 0o644)
 	tests := []struct {
 		name    string
 		handler http.Handler
 		want    bool
+		// recorder is what a recorder's map would say, where it is
+		// wrong.
+		recorder *bool
 	}{
-		{"text/html then */*, nosniff", handlerOf([]byte("hello"), "Content-Type", "text/html", "Content-Type", "*/*", "X-Content-Type-Options", "nosniff"), true},
-		{"lower-case content-type", handlerOf(pngBytes, "content-type", "text/html", "X-Content-Type-Options", "nosniff"), true},
-		{"text/xsl, nosniff", handlerOf([]byte("<x/>"), "Content-Type", "text/xsl", "X-Content-Type-Options", "nosniff"), true},
-		{"no type", handlerOf(htmlBytes), true},
-		{"PNG as image/png, nosniff", handlerOf(pngBytes, "Content-Type", "image/png", "X-Content-Type-Options", "nosniff"), false},
-		{"page as text/plain, nosniff", handlerOf(htmlBytes, "Content-Type", "text/plain", "X-Content-Type-Options", "nosniff"), false},
-		{"text/html behind Handler", mimesniff.Handler(handlerOf(htmlBytes, "Content-Type", "text/html")), false},
-		{"lower-case text/html behind Handler", mimesniff.Handler(handlerOf(htmlBytes, "content-type", "text/html")), false},
-		{"no type behind Handler", mimesniff.Handler(handlerOf(htmlBytes)), false},
+		{"text/html then */*, nosniff", handlerOf([]byte("hello"), "Content-Type", "text/html", "Content-Type", "*/*", "X-Content-Type-Options", "nosniff"), true, nil},
+		// net/http sends the lower-case text/html, then its own
+		// Content-Type, image/png, which browsers read last.
+		{"lower-case content-type over a PNG", handlerOf(pngBytes, "content-type", "text/html", "X-Content-Type-Options", "nosniff"), false, &yes},
+		{"text/xsl, nosniff", handlerOf([]byte("<x/>"), "Content-Type", "text/xsl", "X-Content-Type-Options", "nosniff"), true, nil},
+		{"no type", handlerOf(htmlBytes), true, nil},
+		// net/http adds its own Content-Type after a lower-case one,
+		// and to a response with nosniff and no type.
+		{"lower-case image/png over a page", handlerOf(htmlBytes, "content-type", "image/png"), true, nil},
+		{"nosniff and no type over a page", handlerOf(htmlBytes, "X-Content-Type-Options", "nosniff"), true, nil},
+		// net/http sniffs the first 512 bytes of every write; a
+		// recorder only those of the first.
+		{"a page in two writes", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Write(htmlBytes[:1])
+			w.Write(htmlBytes[1:])
+		}), true, new(bool)},
+		// A copy from an empty file leaves net/http's headers open.
+		{"empty copy, then retyped", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain")
+			f, _ := os.Open(emptyFile)
+			io.Copy(w, f)
+			f.Close()
+			w.Header().Set("Content-Type", "text/html")
+			w.Write(htmlBytes)
+		}), true, nil},
+		{"PNG as image/png, nosniff", handlerOf(pngBytes, "Content-Type", "image/png", "X-Content-Type-Options", "nosniff"), false, nil},
+		{"page as text/plain, nosniff", handlerOf(htmlBytes, "Content-Type", "text/plain", "X-Content-Type-Options", "nosniff"), false, nil},
+		{"text/html behind Handler", mimesniff.Handler(handlerOf(htmlBytes, "Content-Type", "text/html")), false, nil},
+		{"lower-case text/html behind Handler", mimesniff.Handler(handlerOf(htmlBytes, "content-type", "text/html")), false, nil},
+		{"no type behind Handler", mimesniff.Handler(handlerOf(htmlBytes)), false, nil},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := rendersAsPage(tc.handler); got != tc.want {
+			if got := rendersAsPage(t, tc.handler); got != tc.want {
 				t.Errorf("the recipe says %v, want %v", got, tc.want)
+			}
+			if tc.recorder != nil {
+				if got := recorderSays(tc.handler); got != *tc.recorder {
+					t.Errorf("a recorder's map says %v, want %v (the reason the recipe runs a server)", got, *tc.recorder)
+				}
 			}
 		})
 	}
