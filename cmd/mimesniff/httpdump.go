@@ -29,6 +29,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/mimesniff/mimesniff"
@@ -185,18 +186,25 @@ func readBody(resp *http.Response, br *bufio.Reader) (mimesniff.Resource, error)
 		return r, err
 	}
 	body := bufio.NewReader(&limitedReader{r: br, left: maxBodyBytes})
+	framed := false // the body still has its chunked framing
 	if chunked {
-		body = bufio.NewReader(newUnchunker(body))
+		u := newUnchunker(body)
+		_, framed = u.(*unchunker)
+		body = bufio.NewReader(u)
 	}
 	h := resp.Header
 	var in io.Reader = body
 	if len(codings) > 0 {
-		var decoded bool
-		if decoded, in = decodedByCurl(codings[len(codings)-1], body); decoded {
+		asSent, rest, err := printedAsSent(resp, body, framed, codings[len(codings)-1])
+		if err != nil {
+			return mimesniff.Resource{}, err
+		}
+		if !asSent {
 			h = h.Clone()
 			h.Del("Content-Encoding")
 			codings = nil
 		}
+		in = rest
 	}
 	r, rest, err := mimesniff.ResourceFromHTTP(h, in)
 	if err != nil || !chunked && len(codings) == 0 {
@@ -230,42 +238,72 @@ func listCodings(h http.Header) []string {
 	return codings
 }
 
-// decodedByCurl reports whether curl has removed the content codings of
-// body, of which outer is the one applied last, as curl --compressed does.
-// It returns a reader of the whole body, which it may have begun to read.
+// printedAsSent reports whether curl printed body, the body of resp, as the
+// server sent it, with the content codings Content-Encoding lists (outer is
+// the one applied last), rather than decoded them (curl --compressed). It
+// returns a reader of the whole body, which it may have begun to read.
 //
-// gzip: the body does not start with the gzip magic (1F 8B 08), nor is it a
-// shorter part of it. deflate: the body does not start with a zlib header,
-// and its first bytes do not decode as a raw deflate stream: the library's
-// decoder fails on them as corrupt input (a stream that decodes but is cut
-// short is a raw deflate stream cut short, not plain bytes). An empty body,
-// and a coding the library does not decode, are left to the library to
-// refuse.
-func decodedByCurl(outer string, body *bufio.Reader) (bool, io.Reader) {
+// The rule, from what curl prints, in order:
+//   - A body that still has its chunked framing (framed) was printed by
+//     curl --raw, which decodes nothing: as sent.
+//   - An empty body is as sent (a saved HEAD response has none), and so is
+//     a body that starts like outer: gzip's 1F 8B 08, a zlib header, or a
+//     raw deflate stream that decodes, if only in part. A coding that then
+//     breaks is an error, as a browser shows one.
+//   - Otherwise, a Content-Length equal to the printed length proves that
+//     curl printed the body as sent (decoding changes the length): a coding
+//     that lies (a plain page sent as gzip), or codings listed in the order
+//     other than applied ("gzip, deflate" over a deflated gzip stream), is an
+//     error. Another length is curl's decoding.
+//   - With no Content-Length (chunked, or read until the close), nothing
+//     tells a server whose coding lies from curl --compressed: the body is
+//     read as curl's decoding, the reading in which a browser renders it.
+func printedAsSent(resp *http.Response, body *bufio.Reader, framed bool, outer string) (bool, io.Reader, error) {
+	if framed {
+		return true, body, nil
+	}
 	start, _ := body.Peek(3)
 	if len(start) == 0 {
-		return false, body
+		return true, body, nil
 	}
 	switch outer {
 	case "gzip", "x-gzip":
 		// A body shorter than the magic but starting like it is a gzip
 		// stream cut short.
 		magic := []byte("\x1f\x8b\x08")
-		return !bytes.HasPrefix(start, magic) && !bytes.HasPrefix(magic, start), body
+		if bytes.HasPrefix(start, magic) || bytes.HasPrefix(magic, start) {
+			return true, body, nil
+		}
 	case "deflate":
 		if isZlibHeader(start) {
-			return false, body
+			return true, body, nil
 		}
+		// Decode the start as raw deflate alone, keeping the bytes
+		// read (the library reads at most 1 MiB for the resource
+		// header), then give them back: plain bytes fail as corrupt at
+		// once, a raw stream cut short does not.
+		var seen bytes.Buffer
+		_, _, err := mimesniff.ResourceFromHTTP(http.Header{"Content-Encoding": {"deflate"}}, io.TeeReader(body, &seen))
+		var corrupt flate.CorruptInputError
+		if !errors.As(err, &corrupt) {
+			return true, io.MultiReader(&seen, body), nil
+		}
+		body = bufio.NewReader(io.MultiReader(&seen, body))
 	default:
-		return false, body
+		return true, body, nil // a coding the library refuses: it says so
 	}
-	// Decode the start as raw deflate alone, keeping the bytes read (the
-	// library reads at most 1 MiB for the resource header), then give
-	// them back.
-	var seen bytes.Buffer
-	_, _, err := mimesniff.ResourceFromHTTP(http.Header{"Content-Encoding": {"deflate"}}, io.TeeReader(body, &seen))
-	var corrupt flate.CorruptInputError
-	return errors.As(err, &corrupt), io.MultiReader(&seen, body)
+	cl, err := strconv.ParseInt(resp.Header.Get("Content-Length"), 10, 64)
+	if err != nil || cl < 0 {
+		return false, body, nil
+	}
+	// Count the printed body, keeping its start for the sniffing.
+	head, _ := body.Peek(mimesniff.HeaderSize)
+	head = bytes.Clone(head)
+	n, err := io.Copy(io.Discard, io.LimitReader(body, cl+1))
+	if err != nil {
+		return false, nil, err
+	}
+	return n == cl, bytes.NewReader(head), nil
 }
 
 // isZlibHeader reports whether b starts with a zlib header (RFC 1950): the

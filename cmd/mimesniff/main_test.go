@@ -352,6 +352,14 @@ func TestHTTPInline(t *testing.T) {
 	gw := gzip.NewWriter(&gzgz)
 	gw.Write(gzipped)
 	gw.Close()
+	var gzOfDeflate []byte // gzip over deflate, the order "gzip, deflate" does not say
+	{
+		var b bytes.Buffer
+		zw := gzip.NewWriter(&b)
+		zw.Write(rawDeflated)
+		zw.Close()
+		gzOfDeflate = b.Bytes()
+	}
 	response := func(headers string, body []byte) []byte {
 		head := strings.ReplaceAll(headers, "\n", "\r\n") + "\r\n"
 		return append([]byte(head), body...)
@@ -393,8 +401,18 @@ func TestHTTPInline(t *testing.T) {
 		{"gzip undecoded would be gzip", response("HTTP/1.1 200 OK\n", gzipped), nil, "application/x-gzip", ""},
 		{"br", response("HTTP/1.1 200 OK\nContent-Encoding: br\n", []byte("\x1b\x00")), nil, "", `content coding "br" is not supported`},
 		{"zstd after gzip", response("HTTP/1.1 200 OK\nContent-Encoding: gzip, zstd\n", gzipped), nil, "", `content coding "zstd" is not supported`},
-		// No gzip magic: curl --compressed decoded it already.
+		// No gzip magic and no Content-Length: nothing tells curl
+		// --compressed from a server whose coding lies, and the body is
+		// read as curl's decoding, in which a browser renders it.
 		{"gzip decoded by curl", response("HTTP/1.1 200 OK\nContent-Encoding: gzip\n", html), nil, "text/html", ""},
+		// A Content-Length other than the printed length: curl decoded.
+		{"gzip decoded by curl, Content-Length", response(fmt.Sprintf("HTTP/1.1 200 OK\nContent-Encoding: gzip\nContent-Length: %d\n", len(gzipped)), html), nil, "text/html", ""},
+		// The printed length is the Content-Length: curl printed the
+		// body as sent, and a browser shows a decoding error.
+		{"gzip that lies", response(fmt.Sprintf("HTTP/1.1 200 OK\nContent-Encoding: gzip\nContent-Length: %d\n", len(html)), html), nil, "", "gzip body: gzip: invalid header"},
+		{"deflate that lies", response(fmt.Sprintf("HTTP/1.1 200 OK\nContent-Encoding: deflate\nContent-Length: %d\n", len(html)), html), nil, "", "deflate body: flate: corrupt input before offset 4"},
+		{"gzip, deflate applied the other way", response(fmt.Sprintf("HTTP/1.1 200 OK\nContent-Encoding: gzip, deflate\nContent-Length: %d\n", len(gzOfDeflate)), gzOfDeflate), nil, "", "deflate body: flate: corrupt input before offset 1"},
+		{"gzip, deflate applied the other way, chunked by curl --raw", response("HTTP/1.1 200 OK\nContent-Encoding: gzip, deflate\nTransfer-Encoding: chunked\n", chunk(gzOfDeflate)), nil, "", "deflate body: flate: corrupt input before offset 1"},
 		{"gzip with a bad checksum", response("HTTP/1.1 200 OK\nContent-Encoding: gzip\n", badCRC), nil, "", "gzip body: gzip: invalid checksum"},
 		{"HTTP/3", response("HTTP/3 200\ncontent-type: text/html\n", []byte("<rss>")), nil, "text/html", ""},
 		{"HTTP/2 feed -feeds", response("HTTP/2 200\ncontent-type: text/html; charset=utf-8\n", rss), []string{"-feeds"}, "application/rss+xml", ""},
