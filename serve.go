@@ -5,54 +5,10 @@
 package mimesniff
 
 import (
-	"encoding/json"
 	"mime"
 	"net/http"
 	"strings"
 )
-
-// profiles are the browser profiles a [Report] covers, in the order of the
-// Browser constants.
-var profiles = [...]Browser{Standard, Chromium, Firefox, WebKit}
-
-// A BrowserSet is a set of browser profiles; the zero value is empty.
-//
-// Its JSON form is an array of the profiles' names, in the order of the
-// Browser constants.
-type BrowserSet uint8
-
-// Has reports whether b is in s.
-func (s BrowserSet) Has(b Browser) bool { return b < 8 && s&(1<<b) != 0 }
-
-// with returns s with b added.
-func (s BrowserSet) with(b Browser) BrowserSet { return s | 1<<b }
-
-// String returns the names of the profiles in s, separated by commas, or ""
-// for the empty set.
-func (s BrowserSet) String() string {
-	var b strings.Builder
-	for _, p := range profiles {
-		if s.Has(p) {
-			if b.Len() > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(p.String())
-		}
-	}
-	return b.String()
-}
-
-// MarshalJSON returns s as a JSON array of names, such as
-// ["chromium","firefox"].
-func (s BrowserSet) MarshalJSON() ([]byte, error) {
-	names := []string{}
-	for _, p := range profiles {
-		if s.Has(p) {
-			names = append(names, p.String())
-		}
-	}
-	return json.Marshal(names)
-}
 
 // A DestinationVerdict is what browsers do with a response for one
 // destination.
@@ -526,60 +482,6 @@ func (rr *response) mitigated(b Browser, d Destination) bool {
 	}
 	return rr.sandbox&sandboxed != 0 && rr.sandbox&(allowScripts|allowSameOrigin) != allowScripts|allowSameOrigin
 }
-
-// xsltAnyType is the rule of every profile for a style sheet that an
-// xml-stylesheet processing instruction loads: it is used whatever its type,
-// under nosniff too, when it has the document's origin.
-//
-// Fetch blocks nothing for the xslt destination, and neither Chromium nor
-// Firefox checks the type: a same-origin XML document transformed the
-// probe's style sheet served with no type, text/plain, image/png or
-// application/pdf, with and without nosniff (cases none-ns/xslt,
-// tp-ns/xslt, png-ns/xslt, pdf-ns/xslt, destination xslt). Another origin's
-// style sheet is refused.
-func xsltAnyType() bool { return true }
-
-// workerTypeAllowed reports whether b runs a classic worker or shared
-// worker script that Fetch has not blocked, whose type is a JavaScript MIME
-// type or not (javaScript).
-//
-// HTML's "fetch a classic worker script" accepts only a JavaScript MIME
-// type, and Firefox and WebKit follow it (destinations none/js, tp/js,
-// octet/js, unknown/js, html/htmljs: blocked; js-ns/js: runs); Chromium runs
-// any type (chromiumWorkerAnyType).
-func (b Browser) workerTypeAllowed(javaScript bool) bool {
-	if b == Chromium {
-		return chromiumWorkerAnyType()
-	}
-	return javaScript
-}
-
-// downloadsAttachment reports whether b downloads a response of type t to d
-// that Content-Disposition marks as an attachment, rather than rendering it.
-//
-// A navigation or a frame downloads it, as HTML says. HTML does not say what
-// an object or embed element does with one, so the standard profile renders
-// it there; Chromium and WebKit download it there too, and Firefox renders
-// nothing (the object element fires error, the embed element nothing)
-// (cases html+cd-att/html, pdf-ns+cd-att/pdfjs, destinations object and
-// embed, same and cross origin), but for a PDF, which its viewer renders
-// there (firefoxPDFAttachment).
-func (b Browser) downloadsAttachment(d Destination, t MIMEType) bool {
-	switch d {
-	case DestinationDocument, DestinationFrame, DestinationIFrame:
-		return true
-	}
-	if b == Firefox && t.Essence() == "application/pdf" {
-		return !firefoxPDFAttachment()
-	}
-	return b != Standard
-}
-
-// firefoxPDFAttachment is Firefox's rule for a PDF that Content-Disposition
-// marks as an attachment in an object or embed element: its PDF viewer
-// renders it there (cases pdf-ns+cd-att/pdfjs, destinations object and
-// embed).
-func firefoxPDFAttachment() bool { return true }
 
 // dispositionAttachment returns the profiles for which the Content-Disposition
 // header, with values, asks to download the response.
