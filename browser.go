@@ -5,7 +5,6 @@
 package mimesniff
 
 import (
-	"encoding/json"
 	"errors"
 	"net/http"
 	"slices"
@@ -54,8 +53,8 @@ func (b Browser) MarshalText() ([]byte, error) {
 	return enumText(browserNames[:], int(b), "Browser")
 }
 
-// UnmarshalText sets b to the browser named by text: standard, chromium or
-// firefox.
+// UnmarshalText sets b to the profile that text names, as String names it:
+// standard, chromium, firefox or webkit.
 func (b *Browser) UnmarshalText(text []byte) error {
 	if i, ok := enumIndex(browserNames[:], text); ok {
 		*b = Browser(i)
@@ -96,6 +95,29 @@ func (r Resource) SniffAs(b Browser) MIMEType {
 		return textHTML // no reading to answer for: the most dangerous type
 	}
 	return worst
+}
+
+// SniffWorst returns the most dangerous type a browser profile computes for r
+// in a browsing context ([Resource.SniffAs]), and the profile that computes
+// it: the first, in the order of the Browser constants, among those whose
+// type ranks highest.
+//
+// A type the profile renders as a document that runs script
+// ([Browser.Scriptable]) ranks highest, then one it displays
+// ([Browser.Displays]), then a download. It answers "what could a browser
+// make of it", which no one profile does: the profiles depart from the
+// standard and from each other, so that a body the standard shows as text
+// can render as HTML in Chromium and Firefox.
+func (r Resource) SniffWorst() (MIMEType, Browser) {
+	var worst MIMEType
+	var by Browser
+	rank := -1
+	for _, b := range profiles {
+		if t := r.SniffAs(b); b.danger(t) > rank {
+			worst, by, rank = t, b, b.danger(t)
+		}
+	}
+	return worst, by
 }
 
 // sniffRead is SniffAs for a browser b reading v, a reading of r's header
@@ -478,9 +500,6 @@ func hasPrefixFold(b []byte, prefix string) bool {
 var profiles = [...]Browser{Standard, Chromium, Firefox, WebKit}
 
 // A BrowserSet is a set of browser profiles; the zero value is empty.
-//
-// Its JSON form is an array of the profiles' names, in the order of the
-// Browser constants.
 type BrowserSet uint8
 
 // Has reports whether b is in s.
@@ -491,29 +510,18 @@ func (s BrowserSet) with(b Browser) BrowserSet { return s | 1<<b }
 
 // String returns the names of the profiles in s, separated by commas, or ""
 // for the empty set.
-func (s BrowserSet) String() string {
-	var b strings.Builder
-	for _, p := range profiles {
-		if s.Has(p) {
-			if b.Len() > 0 {
-				b.WriteByte(',')
-			}
-			b.WriteString(p.String())
-		}
-	}
-	return b.String()
-}
+func (s BrowserSet) String() string { return strings.Join(s.names(), ",") }
 
-// MarshalJSON returns s as a JSON array of names, such as
-// ["chromium","firefox"].
-func (s BrowserSet) MarshalJSON() ([]byte, error) {
+// names returns the names of the profiles in s, in the order of the Browser
+// constants, and an empty slice for the empty set.
+func (s BrowserSet) names() []string {
 	names := []string{}
 	for _, p := range profiles {
 		if s.Has(p) {
 			names = append(names, p.String())
 		}
 	}
-	return json.Marshal(names)
+	return names
 }
 
 // xsltAnyType is the rule of every profile for a style sheet that an

@@ -3,6 +3,7 @@ package mimesniff_test
 import (
 	"bytes"
 	"encoding/base64"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -12,23 +13,73 @@ import (
 	"github.com/mimesniff/mimesniff"
 )
 
+// TestBrowserText checks the names of the profiles, which Browser's text
+// form and the command's -browser use, both ways, and that an unknown name
+// is an error that names it.
 func TestBrowserText(t *testing.T) {
-	for _, b := range []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox} {
+	for b, name := range []string{"standard", "chromium", "firefox", "webkit"} {
+		b := mimesniff.Browser(b)
 		text, err := b.MarshalText()
-		if err != nil {
-			t.Fatal(err)
+		if err != nil || string(text) != name || b.String() != name {
+			t.Errorf("Browser(%d): MarshalText %q, %v, String %q; want %q", b, text, err, b.String(), name)
 		}
 		var got mimesniff.Browser
-		if err := got.UnmarshalText(text); err != nil || got != b {
-			t.Errorf("UnmarshalText(%q) = %v, %v; want %v", text, got, err, b)
+		if err := got.UnmarshalText([]byte(name)); err != nil || got != b {
+			t.Errorf("UnmarshalText(%q) = %v, %v; want %v", name, got, err, b)
 		}
 	}
 	if got := mimesniff.Browser(9).String(); got != "Invalid(9)" {
 		t.Errorf("Browser(9).String() = %q", got)
 	}
-	var b mimesniff.Browser
-	if err := b.UnmarshalText([]byte("netscape")); err == nil {
-		t.Error("UnmarshalText(netscape): no error")
+	if _, err := mimesniff.Browser(9).MarshalText(); err == nil {
+		t.Error("Browser(9).MarshalText(): no error")
+	}
+	for _, bad := range []string{"netscape", "Chromium", "", "webkit "} {
+		var b mimesniff.Browser
+		if err := b.UnmarshalText([]byte(bad)); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("%q", bad)) {
+			t.Errorf("UnmarshalText(%q): %v, want an error that names it", bad, err)
+		}
+	}
+}
+
+// TestSniffWorst checks the one call for what any browser would make of a
+// resource: the most dangerous type a profile computes, and the first
+// profile to compute it.
+func TestSniffWorst(t *testing.T) {
+	tests := []struct {
+		name string
+		r    mimesniff.Resource
+		want string // the type, then the profile
+	}{
+		{"a page", mimesniff.Resource{Header: htmlBytes}, "text/html standard"},
+		{"a PNG", mimesniff.Resource{Header: pngBytes}, "image/png standard"},
+		// text/xsl runs script in Chromium only: not in the standard.
+		{"text/xsl", mimesniff.Resource{Supplied: mimesniff.MustParse("text/xsl"), NoSniff: true, Header: []byte("<x/>")}, "text/xsl chromium"},
+		// The standard shows unknown/unknown with nosniff as text;
+		// nothing runs script, and text is displayed where Firefox
+		// downloads.
+		{"an image declared, nosniff", mimesniff.Resource{Supplied: mimesniff.MustParse("image/png"), NoSniff: true, Header: htmlBytes}, "image/png standard"},
+		// Over HTTP, each profile reads the header list its own way:
+		// WebKit takes an exact "nosniff" only.
+		{"NOSNIFF", mimesniff.Resource{
+			HeaderList: http.Header{"Content-Type": {"text/plain"}, "X-Content-Type-Options": {"NOSNIFF"}},
+			Supplied:   mimesniff.MustParse("text/plain"), NoSniff: true, Header: htmlBytes,
+		}, "text/plain standard"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			typ, by := tc.r.SniffWorst()
+			if got := typ.String() + " " + by.String(); got != tc.want {
+				t.Errorf("SniffWorst = %s, want %s", got, tc.want)
+			}
+			// No profile computes a more dangerous type.
+			for _, b := range []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox, mimesniff.WebKit} {
+				u := tc.r.SniffAs(b)
+				if b.Scriptable(u) && !by.Scriptable(typ) || b.Displays(u) && !by.Displays(typ) && !by.Scriptable(typ) {
+					t.Errorf("%v computes %v, more dangerous than %v in %v", b, u, typ, by)
+				}
+			}
+		})
 	}
 }
 

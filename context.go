@@ -6,7 +6,6 @@ package mimesniff
 
 import (
 	"errors"
-	"fmt"
 	"strconv"
 )
 
@@ -110,97 +109,6 @@ func (r Resource) SniffTextTrack() MIMEType { return textVTT }
 // gone from browsers; the standard keeps the rule, marked as unfinished.
 // See https://mimesniff.spec.whatwg.org/#sniffing-in-a-cache-manifest-context.
 func (r Resource) SniffCacheManifest() MIMEType { return textCacheManifest }
-
-// A SniffingContext is a context in which a browser sniffs a resource.
-//
-// In some contexts a browser only cares whether a resource is of the kind
-// the context can use, and sniffs it with a context-specific algorithm
-// instead of [Resource.Sniff]; [Resource.SniffIn] chooses it. The image,
-// audio or video and font rules, like the standard, look neither at the
-// no-sniff flag nor at what the user agent supports: Fetch decides
-// separately whether a nosniff response may be used at all, and blocks a
-// script whose type is not a JavaScript MIME type and a style sheet whose
-// type is not text/css. The zero value is BrowsingContext.
-// See https://mimesniff.spec.whatwg.org/#context-specific-sniffing.
-type SniffingContext uint8
-
-// The contexts of the standard.
-const (
-	BrowsingContext      SniffingContext = iota // a document: Resource.Sniff
-	ImageContext                                // Resource.SniffImage
-	AudioOrVideoContext                         // Resource.SniffAudioOrVideo
-	FontContext                                 // Resource.SniffFont
-	PluginContext                               // Resource.SniffPlugin
-	StyleContext                                // Resource.SniffStyle
-	ScriptContext                               // Resource.SniffScript
-	TextTrackContext                            // Resource.SniffTextTrack
-	CacheManifestContext                        // Resource.SniffCacheManifest
-)
-
-// contextNames are the names of the contexts, as String returns them.
-var contextNames = [...]string{
-	BrowsingContext:      "browsing",
-	ImageContext:         "image",
-	AudioOrVideoContext:  "audio-video",
-	FontContext:          "font",
-	PluginContext:        "plugin",
-	StyleContext:         "style",
-	ScriptContext:        "script",
-	TextTrackContext:     "text-track",
-	CacheManifestContext: "cache-manifest",
-}
-
-// String returns the name of c, or "Invalid(n)" for a value that is none of
-// the constants.
-//
-// The names are "browsing", "image", "audio-video", "font", "plugin",
-// "style", "script", "text-track" and "cache-manifest".
-func (c SniffingContext) String() string { return enumName(contextNames[:], int(c)) }
-
-// MarshalText returns the name of c, as String does.
-//
-// It fails for a value that is none of the constants.
-func (c SniffingContext) MarshalText() ([]byte, error) {
-	return enumText(contextNames[:], int(c), "SniffingContext")
-}
-
-// UnmarshalText sets c to the context with the given name, one of those
-// String returns, so that a SniffingContext can be a JSON string or a
-// command-line flag (flag.TextVar).
-func (c *SniffingContext) UnmarshalText(text []byte) error {
-	if i, ok := enumIndex(contextNames[:], text); ok {
-		*c = SniffingContext(i)
-		return nil
-	}
-	return fmt.Errorf("mimesniff: unknown sniffing context %q (want one of browsing, image, audio-video, font, plugin, style, script, text-track, cache-manifest)", text)
-}
-
-// SniffIn returns the computed MIME type of r in context c.
-//
-// It is [Resource.Sniff] for BrowsingContext, and the context's own rules
-// for the others. For a value of c that is none of the constants, it
-// returns [Resource.Sniff].
-func (r Resource) SniffIn(c SniffingContext) MIMEType {
-	switch c {
-	case ImageContext:
-		return r.SniffImage()
-	case AudioOrVideoContext:
-		return r.SniffAudioOrVideo()
-	case FontContext:
-		return r.SniffFont()
-	case PluginContext:
-		return r.SniffPlugin()
-	case StyleContext:
-		return r.SniffStyle()
-	case ScriptContext:
-		return r.SniffScript()
-	case TextTrackContext:
-		return r.SniffTextTrack()
-	case CacheManifestContext:
-		return r.SniffCacheManifest()
-	}
-	return r.Sniff()
-}
 
 // enumName returns names[i], the name of value i of one of the package's
 // enumerations.

@@ -16,19 +16,20 @@
 //
 // A [Resource] holds what the standard sniffs: the supplied MIME type, the
 // no-sniff and check-for-apache-bug flags, and the resource header.
-// [Resource.Sniff] computes the type a document gets ([example]), and
-// [Resource.SniffIn] the type in another context, such as an img element
-// ([Resource.SniffImage], [example-image]). [ResourceFromResponse] builds a
+// [Resource.Sniff] computes the type a document gets ([example]), and a
+// method per context the type in another, such as [Resource.SniffImage]
+// for an img element ([example-image]). [ResourceFromResponse] builds a
 // Resource from an HTTP response without losing a byte of its body, and
 // decodes a gzip or deflate content coding first, as a browser does
 // ([example-response]). [Parse] reads a MIME type as the standard does
 // ([example-parse]); a [MIMEType] is an immutable, comparable value whose
 // zero value is the standard's "undefined". The Fetch Standard's pieces
 // around sniffing are here too: [ExtractMIMEType], [DetermineNoSniff],
-// [LegacyExtractEncoding]. They read a header under its canonical key, as
-// [http.Header.Values] does, which is where net/http stores every header it
-// reads; [ReportFor] and [Handler], which look at headers a handler wrote,
-// read every spelling of a name, as net/http sends them.
+// [LegacyExtractEncoding]. Every function that takes an [http.Header] reads
+// a name under any spelling, as browsers compare names without case; where
+// a map holds one name under several spellings, whose order on the wire it
+// cannot tell, the answers about script are those of the reading worst for
+// it.
 //
 // # What browsers do
 //
@@ -39,6 +40,8 @@
 // browser navigated to the response renders ([example-browsers]), and
 // [Browser.Displays] whether it shows that type or downloads it;
 // [Browser.Scriptable] whether a document of a type can run script.
+// [Resource.SniffWorst] gives in one call what any of them could make of a
+// resource: the most dangerous of their types.
 //
 // # Whether serving it is safe
 //

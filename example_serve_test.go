@@ -29,9 +29,13 @@ func ExampleReportFor() {
 
 	rep = mimesniff.ReportFor(http.Header{}, page)
 	fmt.Println("no type:", rep.DocumentScript, rep.ScriptInclusion)
-	for _, v := range rep.Destinations {
+	for d := mimesniff.Destination(0); ; d++ {
+		v, ok := rep.Verdict(d)
+		if !ok {
+			break
+		}
 		if v.Script != 0 {
-			fmt.Printf("  %s in %s\n", v.Destination, v.Script)
+			fmt.Printf("  %s in %s\n", d, v.Script)
 		}
 	}
 	// Output:

@@ -66,7 +66,7 @@ func ExampleResource_SniffImage() {
 	}
 	fmt.Println(r.Sniff())
 	fmt.Println(r.SniffImage())
-	fmt.Println(r.SniffIn(mimesniff.FontContext))
+	fmt.Println(r.SniffFont())
 	// Output:
 	// text/html
 	// image/png

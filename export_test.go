@@ -6,6 +6,7 @@ package mimesniff
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 )
 
@@ -156,3 +157,16 @@ func HeaderReadings(h http.Header) ([][5][]string, bool) {
 	})
 	return out, ok
 }
+
+// ResourceFromHTTP is the resource of a header list h and a body, as
+// ResourceFromResponse reads them (resourceFromHTTP).
+func ResourceFromHTTP(h http.Header, body io.Reader) (Resource, io.Reader, error) {
+	r, rest, _, err := resourceFromHTTP(h, body)
+	return r, rest, err
+}
+
+// IsScriptLike is Destination.isScriptLike.
+func IsScriptLike(d Destination) bool { return d.isScriptLike() }
+
+// ParseError is the error type of Parse and ParseBytes.
+type ParseError = parseError

@@ -5,6 +5,7 @@
 package mimesniff
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 )
@@ -93,13 +94,24 @@ func (d Destination) MarshalText() ([]byte, error) {
 	return enumText(destinationNames[:], int(d), "Destination")
 }
 
-// IsScriptLike reports whether d is script-like: "audioworklet",
+// UnmarshalText sets d to the destination that text names, as String names
+// it ("" is DestinationEmpty), so that a Destination can be a JSON string or
+// a command-line flag (flag.TextVar).
+func (d *Destination) UnmarshalText(text []byte) error {
+	if i, ok := enumIndex(destinationNames[:], text); ok {
+		*d = Destination(i)
+		return nil
+	}
+	return fmt.Errorf("mimesniff: unknown destination %q", text)
+}
+
+// isScriptLike reports whether d is script-like: "audioworklet",
 // "paintworklet", "script", "serviceworker", "sharedworker" or "worker".
 //
 // It follows Fetch's list, which leaves out "xslt" though Fetch warns that
 // it can run script too; [ReportFor] treats XSLT on its own.
 // See https://fetch.spec.whatwg.org/#request-destination-script-like.
-func (d Destination) IsScriptLike() bool {
+func (d Destination) isScriptLike() bool {
 	switch d {
 	case DestinationAudioWorklet, DestinationPaintWorklet, DestinationScript,
 		DestinationServiceWorker, DestinationSharedWorker, DestinationWorker:
@@ -133,7 +145,7 @@ func blockedNoSniff(nosniff bool, essence string, ok bool, d Destination) bool {
 	// 3. Let destination be request's destination.
 	// 4. If destination is script-like and mimeType is failure or is not a
 	// JavaScript MIME type, then return blocked.
-	if d.IsScriptLike() && (!ok || !isJavaScriptEssence(essence)) {
+	if d.isScriptLike() && (!ok || !isJavaScriptEssence(essence)) {
 		return true
 	}
 	// 5. If destination is "style" and mimeType is failure or its essence
@@ -165,7 +177,7 @@ func blockedMIMEType(essence string, ok bool, d Destination) bool {
 	// 4. If destination is script-like and one of the following is true,
 	// then return blocked: mimeType's essence starts with "audio/",
 	// "image/", or "video/"; mimeType's essence is "text/csv".
-	if !d.IsScriptLike() {
+	if !d.isScriptLike() {
 		return false
 	}
 	switch typeOf(essence) {

@@ -11,6 +11,7 @@ import (
 	"compress/zlib"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"slices"
@@ -499,8 +500,8 @@ func TestDestinationStrings(t *testing.T) {
 	var got []string
 	for d := mimesniff.DestinationEmpty; d <= mimesniff.DestinationXSLT; d++ {
 		got = append(got, d.String())
-		if d.IsScriptLike() != scriptLike[d.String()] {
-			t.Errorf("%q.IsScriptLike() = %v, want %v", d, d.IsScriptLike(), scriptLike[d.String()])
+		if mimesniff.IsScriptLike(d) != scriptLike[d.String()] {
+			t.Errorf("%q script-like = %v, want %v", d, mimesniff.IsScriptLike(d), scriptLike[d.String()])
 		}
 	}
 	if diff := cmp.Diff(allDestinations, got); diff != "" {
@@ -515,6 +516,38 @@ func TestDestinationStrings(t *testing.T) {
 	b, err := json.Marshal(mimesniff.DestinationServiceWorker)
 	if err != nil || string(b) != `"serviceworker"` {
 		t.Errorf("json.Marshal(DestinationServiceWorker) = %s, %v", b, err)
+	}
+	for i, name := range allDestinations {
+		var d mimesniff.Destination = 99
+		if err := d.UnmarshalText([]byte(name)); err != nil || d != mimesniff.Destination(i) {
+			t.Errorf("UnmarshalText(%q) = %v, %v; want %v", name, d, err, mimesniff.Destination(i))
+		}
+	}
+	for _, bad := range []string{"Document", "iframe ", "fetch", "Invalid(24)"} {
+		var d mimesniff.Destination
+		if err := d.UnmarshalText([]byte(bad)); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("%q", bad)) {
+			t.Errorf("UnmarshalText(%q): %v, want an error that names it", bad, err)
+		}
+	}
+}
+
+// TestReportVerdict checks Report.Verdict: a verdict for each destination,
+// and for a value that is none, the zero verdict and false.
+func TestReportVerdict(t *testing.T) {
+	rep := mimesniff.ReportFor(http.Header{"Content-Type": {"text/html"}}, []byte("<p>"))
+	// DestinationText, the last, is not among Fetch's strings.
+	for d := mimesniff.DestinationEmpty; d <= mimesniff.DestinationText; d++ {
+		if _, ok := rep.Verdict(d); !ok {
+			t.Errorf("Verdict(%v): no verdict", d)
+		}
+	}
+	for _, d := range []mimesniff.Destination{mimesniff.DestinationText + 1, 200, 255} {
+		if v, ok := rep.Verdict(d); ok || v != (mimesniff.DestinationVerdict{}) {
+			t.Errorf("Verdict(%d) = %+v, %v; want the zero verdict and false", d, v, ok)
+		}
+	}
+	if v, _ := rep.Verdict(mimesniff.DestinationDocument); v.Script == 0 {
+		t.Errorf("Verdict(document): script runs in no profile, want every one")
 	}
 }
 

@@ -67,31 +67,9 @@ func ReadHeader(r io.Reader) (header []byte, body io.Reader, err error) {
 	return header, io.MultiReader(bytes.NewReader(header), r), err
 }
 
-// ResourceFromHTTP returns the resource of an HTTP response with header list
-// h and body body, as a browser sees it.
-//
-// HeaderList is h, which the browser profiles read ([Resource.SniffAs]);
-// Supplied and CheckForApacheBug come from [SuppliedFromHTTP], NoSniff from
-// [DetermineNoSniff] and Header from [ReadHeader]. Header names count under
-// any spelling; where h holds one name under several spellings, whose
-// order on the wire a map cannot tell, the fields are those of the reading
-// most dangerous for the standard. body comes without its chunked framing,
-// as net/http gives it; nil (HEAD, 204, 304) reads as empty. The returned
-// reader yields the whole body, header bytes included, and a read error
-// comes with the resource read so far.
-//
-// Content codings (gzip, x-gzip and deflate, up to five deep) are undone as
-// a browser does, but only as far as the header needs; the returned reader
-// decodes the rest as it is read (bound it as any body), and h is left as it
-// is. Other codings, broken streams and codings that the readings of h list
-// otherwise are a [*ContentCodingError], and nothing is sniffed.
-func ResourceFromHTTP(h http.Header, body io.Reader) (Resource, io.Reader, error) {
-	r, rest, _, err := resourceFromHTTP(h, body)
-	return r, rest, err
-}
-
-// resourceFromHTTP is ResourceFromHTTP; it also reports whether it decoded
-// content codings, so that the returned reader is decoded.
+// resourceFromHTTP is ResourceFromResponse on a header list h and a body,
+// nil for none; the returned reader yields the whole body, header bytes
+// included, decoded if it reports that it decoded content codings.
 func resourceFromHTTP(h http.Header, body io.Reader) (r Resource, rest io.Reader, decoded bool, err error) {
 	r.HeaderList = h
 	v, ambiguous := readHeaders(h)
@@ -171,20 +149,38 @@ func sameCodings(h http.Header, codings []string) error {
 	return err
 }
 
-// ResourceFromResponse is [ResourceFromHTTP] for an *http.Response.
+// ResourceFromResponse returns the resource of an HTTP response, as a
+// browser sees it.
+//
+// HeaderList is resp.Header, which the browser profiles read
+// ([Resource.SniffAs]); Supplied and CheckForApacheBug come from
+// [SuppliedFromHTTP], NoSniff from [DetermineNoSniff] and Header from
+// [ReadHeader]. Header names count under any spelling; where resp.Header
+// holds one name under several spellings, whose order on the wire a map
+// cannot tell, the fields are those of the reading most dangerous for the
+// standard.
 //
 // It replaces resp.Body with a reader that yields the whole body again,
 // header bytes included, and closes the original, so the caller can still
-// read it. A nil resp.Body, a response to HEAD and a 1xx, 204 or 304
-// response have no body to sniff or decode. A content coding that Go's
-// transport left (one a crawler asked for with its own Accept-Encoding, or
-// one the server sent unasked) is decoded, and resp updated as net/http does
-// for its own gzip: Content-Encoding and Content-Length are deleted,
-// resp.ContentLength is -1 and resp.Uncompressed is true. A gzip coding that
-// the transport undid itself (resp.Uncompressed) and that breaks is a
-// [*ContentCodingError] too, from ResourceFromResponse or from reading the
-// body after it, as the transport's own error would not say so. An unsupported
-// coding leaves resp as it was.
+// read it; a read error comes with the resource read so far. A nil
+// resp.Body, a response to HEAD and a 1xx, 204 or 304 response have no body
+// to sniff or decode. resp.Body comes without its chunked framing, as
+// net/http gives it: to read a saved response, parse it with
+// [http.ReadResponse].
+//
+// Content codings (gzip, x-gzip and deflate, up to five deep) are undone as
+// a browser does, but only as far as the header needs, whether Go's
+// transport left them (one a crawler asked for with its own
+// Accept-Encoding, or one the server sent unasked) or not; resp.Body then
+// decodes the rest as it is read (bound it as any body), and resp is
+// updated as net/http does for its own gzip: Content-Encoding and
+// Content-Length are deleted, resp.ContentLength is -1 and
+// resp.Uncompressed is true. A gzip coding that the transport undid itself
+// (resp.Uncompressed) and that breaks is a [*ContentCodingError] too, from
+// ResourceFromResponse or from reading the body after it, as the
+// transport's own error would not say so. Other codings, broken streams and
+// codings that the readings of resp.Header list otherwise are a
+// [*ContentCodingError], nothing is sniffed, and resp is left as it was.
 func ResourceFromResponse(resp *http.Response) (Resource, error) {
 	body := resp.Body
 	if body == nil {
@@ -217,7 +213,7 @@ func ResourceFromResponse(resp *http.Response) (Resource, error) {
 // transportGzip is a body that Go's transport decodes from gzip
 // (http.Response.Uncompressed): its errors that come from the coding, a
 // stream cut short or corrupt, are a *ContentCodingError for gzip, as
-// ResourceFromHTTP's are.
+// ResourceFromResponse returns for a coding it undoes.
 type transportGzip struct{ r io.Reader }
 
 func (t transportGzip) Read(p []byte) (int, error) {
@@ -281,8 +277,8 @@ var (
 // A ContentCodingError reports a body whose content coding could not be
 // undone, so that it was not sniffed.
 //
-// [ResourceFromHTTP] and [ResourceFromResponse] return it, and the body they
-// return yields it, perhaps only at its end (Err [gzip.ErrChecksum]). Err is
+// [ResourceFromResponse] returns it, and the body it leaves in the response
+// yields it, perhaps only at its end (Err [gzip.ErrChecksum]). Err is
 // [ErrUnsupportedContentCoding] for a coding the package does not decode;
 // nothing has been read then, so the caller can decode the body and call again
 // with the coding removed from the header. Otherwise the coded bytes are not a

@@ -211,11 +211,10 @@ func (v serializedValue) unquote() string {
 // parameters in the same order, as t == u does.
 func (t MIMEType) Equal(u MIMEType) bool { return t.s == u.s }
 
-// A ParseError describes why a string is not a MIME type.
-//
-// [Parse], [ParseBytes] and [MIMEType.UnmarshalText] return it as a
-// *ParseError, so it can be examined with errors.As.
-type ParseError struct {
+// A parseError describes why a string is not a MIME type: the error of
+// [Parse], [ParseBytes] and [MIMEType.UnmarshalText], whose message quotes the
+// input and says what is wrong at which byte offset.
+type parseError struct {
 	// Input is the input as given to the parser. For ParseBytes it holds
 	// the bytes unchanged (not decoded).
 	Input string
@@ -226,7 +225,7 @@ type ParseError struct {
 	Reason string
 }
 
-func (e *ParseError) Error() string {
+func (e *parseError) Error() string {
 	return fmt.Sprintf("mimesniff: invalid MIME type %q: %s at offset %d", e.Input, e.Reason, e.Offset)
 }
 

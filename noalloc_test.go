@@ -39,8 +39,8 @@ func TestNoAllocs(t *testing.T) {
 			mimesniff.MatchesWebMSignature(h)
 			mimesniff.MatchesMP3WithoutID3Signature(h)
 			mimesniff.MatchPattern(h, []byte("<HTML"), []byte{0xFF, 0xDF, 0xDF, 0xDF, 0xDF}, []byte(" \t"))
-			for c := range mimesniff.CacheManifestContext + 1 {
-				(mimesniff.Resource{Header: h}).SniffIn(c)
+			for c := range numContexts {
+				sniffIn(mimesniff.Resource{Header: h}, c)
 			}
 		})
 		if n != 0 {

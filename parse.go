@@ -13,8 +13,9 @@ import (
 // Parse parses s as a MIME type, following the standard's "parse a MIME
 // type" (https://mimesniff.spec.whatwg.org/#parse-a-mime-type).
 //
-// Parse fails, with a [*ParseError], only when there is no "/" or the type
-// or subtype is empty or not made of HTTP token code points. A parameter is
+// Parse fails, with an error that says what is wrong where, only when there
+// is no "/" or the type or subtype is empty or not made of HTTP token code
+// points. A parameter is
 // dropped instead when its name is not a token, its unquoted value is empty,
 // its value holds a code point other than tab, U+0020 to U+007E and U+0080
 // to U+00FF (invalid UTF-8 reads as U+FFFD), or its name came before (the
@@ -91,7 +92,7 @@ func (f failure) err(in string, latin1 bool) error {
 	case badSubtype:
 		reason = "subtype contains " + describeCodePoint(in, f.off, latin1)
 	}
-	return &ParseError{Input: in, Offset: f.off, Reason: reason}
+	return &parseError{Input: in, Offset: f.off, Reason: reason}
 }
 
 // describeCodePoint names the code point at in[i] for an error message.

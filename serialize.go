@@ -5,7 +5,6 @@
 package mimesniff
 
 import (
-	"encoding/json"
 	"unicode/utf8"
 )
 
@@ -45,13 +44,6 @@ func (t MIMEType) appendBytes(b []byte) []byte {
 		i += w
 	}
 	return b
-}
-
-// AppendText appends the serialization of t, as UTF-8, to b.
-//
-// It implements [encoding.TextAppender].
-func (t MIMEType) AppendText(b []byte) ([]byte, error) {
-	return append(b, t.s...), nil
 }
 
 // MarshalText returns the serialization of t as UTF-8 text, the same as
@@ -98,32 +90,4 @@ func appendParam(b []byte, name, value string) []byte {
 	b = append(appendLower(append(b, ';'), name), '=')
 	v := valueSpan{end: len(value)}
 	return appendValue(b, value, v, classifyValue(value, v, false) != tokenValue, false)
-}
-
-// MarshalJSON returns the JSON form of t: its serialization as a JSON string,
-// or null for the zero MIMEType, the undefined MIME type.
-//
-// It takes precedence over [MIMEType.MarshalText] in encoding/json, so that
-// an undefined type is never confused with an empty serialization; a
-// MIMEType used as a map key is still marshalled as text.
-func (t MIMEType) MarshalJSON() ([]byte, error) {
-	if t.s == "" {
-		return []byte("null"), nil
-	}
-	return json.Marshal(t.s)
-}
-
-// UnmarshalJSON sets *t from its JSON form, undoing [MIMEType.MarshalJSON]:
-// null gives the zero MIMEType, and a string is parsed as by
-// [MIMEType.UnmarshalText].
-func (t *MIMEType) UnmarshalJSON(b []byte) error {
-	if string(b) == "null" {
-		*t = MIMEType{}
-		return nil
-	}
-	var s string
-	if err := json.Unmarshal(b, &s); err != nil {
-		return err
-	}
-	return t.UnmarshalText([]byte(s))
 }

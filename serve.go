@@ -5,35 +5,32 @@
 package mimesniff
 
 import (
-	"mime"
+	"encoding/json"
 	"net/http"
 	"strings"
 )
 
 // A DestinationVerdict is what browsers do with a response for one
-// destination.
+// destination ([Report.Verdict]).
 type DestinationVerdict struct {
-	// Destination is the request's destination.
-	Destination Destination `json:"destination"`
-
 	// Blocked reports whether Fetch blocks the response for this
 	// destination: whether it should be blocked due to nosniff or due to
 	// its MIME type.
-	Blocked bool `json:"blocked"`
+	Blocked bool
 
 	// Type is the type the standard works with there: the
 	// context-specific sniffing rule's result, the computed MIME type for
 	// document, frame and iframe, or the type extracted from the headers
-	// where nothing is sniffed. The zero MIMEType (JSON null) means
-	// undefined. A browser profile may compute another ([Resource.SniffAs]).
-	Type MIMEType `json:"type"`
+	// where nothing is sniffed. The zero MIMEType means undefined. A
+	// browser profile may compute another ([Resource.SniffAs]).
+	Type MIMEType
 
 	// Script is the set of profiles in which script from the response
 	// runs there: in a document with the server's origin for document,
 	// frame, iframe, object and embed; as a script, worker or style sheet
 	// transformation, in whatever origin, for the script-like
 	// destinations and xslt. It is empty for every other destination.
-	Script BrowserSet `json:"script"`
+	Script BrowserSet
 }
 
 // A Report is what browsers can do with one response, for every Fetch
@@ -48,11 +45,16 @@ type DestinationVerdict struct {
 // another origin read it as a script. A server serving uploads
 // refuses or neutralizes the first; nosniff and a type that is not
 // JavaScript close the second.
+//
+// Its JSON form is an object with documentScript, scriptInclusion and
+// destinations, an array of one object per destination in Destination's
+// order, each with destination (its name), blocked, type (null for
+// undefined) and script (an array of profile names).
 type Report struct {
 	// DocumentScript reports whether, in some profile, the response
 	// renders as a document that runs script with the server's origin:
 	// whether Script is set for document, frame, iframe, object or embed.
-	DocumentScript bool `json:"documentScript"`
+	DocumentScript bool
 
 	// ScriptInclusion reports whether, in some profile, a page can run
 	// the response as a script: whether Script is set for a script-like
@@ -61,15 +63,48 @@ type Report struct {
 	// An XSLT style sheet is in neither summary: a same-origin XML
 	// document can use any response as one, whatever its headers (the
 	// xslt verdict says so), so no header closes that gadget.
-	ScriptInclusion bool `json:"scriptInclusion"`
+	ScriptInclusion bool
 
-	// Destinations has one verdict per destination, indexed by
-	// Destination. Its length grows when Fetch adds a destination.
-	Destinations [24]DestinationVerdict `json:"destinations"`
+	// verdicts has one verdict per destination, indexed by Destination:
+	// a Report can grow with Fetch's destinations without a change to
+	// its exported shape.
+	verdicts [numDestinations]DestinationVerdict
 }
 
-// Report.Destinations has one element per Destination.
-var _ [len(Report{}.Destinations)]struct{} = [numDestinations]struct{}{}
+// Verdict returns the verdict for destination d, and false with the zero
+// verdict for a value of d that is no destination.
+//
+// Destinations are numbered from 0, DestinationEmpty, in Destination's
+// order, so every verdict can be read by counting up until ok is false;
+// Fetch's new destinations come last.
+func (r Report) Verdict(d Destination) (v DestinationVerdict, ok bool) {
+	if int(d) >= len(r.verdicts) {
+		return DestinationVerdict{}, false
+	}
+	return r.verdicts[d], true
+}
+
+// MarshalJSON returns the JSON form of r (see [Report]).
+func (r Report) MarshalJSON() ([]byte, error) {
+	type verdict struct {
+		Destination Destination `json:"destination"`
+		Blocked     bool        `json:"blocked"`
+		Type        *string     `json:"type"`
+		Script      []string    `json:"script"`
+	}
+	out := struct {
+		DocumentScript  bool      `json:"documentScript"`
+		ScriptInclusion bool      `json:"scriptInclusion"`
+		Destinations    []verdict `json:"destinations"`
+	}{r.DocumentScript, r.ScriptInclusion, make([]verdict, len(r.verdicts))}
+	for d, v := range r.verdicts {
+		out.Destinations[d] = verdict{Destination: Destination(d), Blocked: v.Blocked, Script: v.Script.names()}
+		if v.Type.IsValid() {
+			out.Destinations[d].Type = &v.Type.s
+		}
+	}
+	return json.Marshal(out)
+}
 
 // ReportFor returns what every browser profile can do with a response with
 // header list h whose body starts with body, for every destination.
@@ -91,7 +126,7 @@ var _ [len(Report{}.Destinations)]struct{} = [numDestinations]struct{}{}
 // set of profiles is the union of the readings', Blocked holds only where
 // every reading blocks, Type is net/http's reading's. body is the body as
 // the wire carries it: with a Content-Encoding, its content codings are
-// undone as a browser does ([ResourceFromHTTP]); where they cannot be (a
+// undone as a browser does ([ResourceFromResponse]); where they cannot be (a
 // coding the package does not decode, such as br, or bytes that do not
 // decode at all), the report is the least cautious over every body, as the
 // bytes a browser renders are unknown.
@@ -128,8 +163,8 @@ func ReportFor(h http.Header, body []byte) Report {
 func (rep *Report) add(r *Report) {
 	rep.DocumentScript = rep.DocumentScript || r.DocumentScript
 	rep.ScriptInclusion = rep.ScriptInclusion || r.ScriptInclusion
-	for d := range rep.Destinations {
-		v, w := &rep.Destinations[d], &r.Destinations[d]
+	for d := range rep.verdicts {
+		v, w := &rep.verdicts[d], &r.verdicts[d]
 		v.Blocked = v.Blocked && w.Blocked
 		v.Script |= w.Script
 	}
@@ -145,9 +180,8 @@ func cautiousReport() Report {
 	}
 	rep := Report{DocumentScript: true, ScriptInclusion: true}
 	for d, kind := range destinationKinds {
-		rep.Destinations[d].Destination = Destination(d)
 		if kind.script != scriptNone {
-			rep.Destinations[d].Script = all
+			rep.verdicts[d].Script = all
 		}
 	}
 	return rep
@@ -182,11 +216,10 @@ func reportFor(v *headerValues, body []byte) Report {
 	k.script = rr.script(renders, &k.blocked)
 	var rep Report
 	for d, kind := range destinationKinds {
-		rep.Destinations[d] = DestinationVerdict{
-			Destination: Destination(d),
-			Blocked:     k.blocked[kind.block],
-			Type:        k.types[kind.typ],
-			Script:      k.script[kind.script],
+		rep.verdicts[d] = DestinationVerdict{
+			Blocked: k.blocked[kind.block],
+			Type:    k.types[kind.typ],
+			Script:  k.script[kind.script],
 		}
 	}
 	rep.DocumentScript = k.script[scriptNavigable]|k.script[scriptPlugin] != 0
@@ -273,7 +306,7 @@ var anyBody = []string{
 type blockKind uint8
 
 const (
-	blockScriptLike blockKind = iota // script-like (Destination.IsScriptLike)
+	blockScriptLike blockKind = iota // script-like (Destination.isScriptLike)
 	blockStyle                       // style
 	blockOther                       // never blocked
 	numBlockKinds
@@ -712,96 +745,4 @@ func activeServed(t MIMEType) bool {
 		}
 	}
 	return false
-}
-
-// extensions gives every MIME type the package computes a file extension, for
-// storage names and Content-Disposition filenames.
-//
-// It holds the types of the signature tables, in their order, those of the
-// rules around them, and those only the browser profiles compute.
-// mime.ExtensionsByType knows none for several of them (application/x-gzip,
-// image/x-icon, audio/wave, application/x-rar-compressed, video/matroska),
-// and what it knows depends on the machine's mime.types files (".3ga" for
-// video/3gpp on Debian).
-var extensions = []struct{ essence, ext string }{
-	{"text/html", ".html"},
-	{"text/xml", ".xml"},
-	{"application/pdf", ".pdf"},
-	{"application/postscript", ".ps"},
-	{"text/plain", ".txt"},
-	{"image/x-icon", ".ico"},
-	{"image/bmp", ".bmp"},
-	{"image/gif", ".gif"},
-	{"image/webp", ".webp"},
-	{"image/png", ".png"},
-	{"image/jpeg", ".jpg"},
-	{"audio/aiff", ".aiff"},
-	{"audio/mpeg", ".mp3"},
-	{"application/ogg", ".ogg"},
-	{"audio/midi", ".mid"},
-	{"video/avi", ".avi"},
-	{"audio/wave", ".wav"},
-	{"video/mp4", ".mp4"},
-	{"video/webm", ".webm"},
-	{"audio/basic", ".snd"},
-	{"audio/flac", ".flac"},
-	{"audio/aac", ".aac"},
-	{"audio/mp4", ".m4a"},
-	{"video/quicktime", ".mov"},
-	{"image/avif", ".avif"},
-	{"application/vnd.ms-fontobject", ".eot"},
-	{"font/ttf", ".ttf"},
-	{"font/otf", ".otf"},
-	{"font/collection", ".ttc"},
-	{"font/woff", ".woff"},
-	{"font/woff2", ".woff2"},
-	{"application/x-gzip", ".gz"},
-	{"application/zip", ".zip"},
-	{"application/x-rar-compressed", ".rar"},
-	{"application/octet-stream", ".bin"},
-	{"application/rss+xml", ".rss"},
-	{"application/atom+xml", ".atom"},
-	{"text/vtt", ".vtt"},
-	{"text/cache-manifest", ".appcache"},
-	// Types only the browser profiles compute.
-	{"video/matroska", ".mkv"},
-	{"video/3gpp", ".3gp"},
-	// Types a server commonly declares that a browser runs.
-	{"text/javascript", ".js"},
-	{"application/json", ".json"},
-	{"text/css", ".css"},
-	{"image/svg+xml", ".svg"},
-	{"application/xhtml+xml", ".xhtml"},
-	{"application/xml", ".xml"},
-}
-
-// Extension returns a file extension for t, with its dot, such as ".png".
-//
-// It is taken from the package's own table for every type the standard or a
-// browser profile ([Resource.SniffAs]) can compute (and a few that servers
-// declare), else it is the first that [mime.ExtensionsByType] knows, else
-// "". Parameters are ignored.
-//
-// A computed type says what a browser makes of the bytes, not what format
-// they are. Every ZIP-based format (.docx, .xlsx, .odt, .epub, .apk, .jar)
-// computes as application/zip, which Extension names ".zip", and every
-// binary format the standard does not know as application/octet-stream
-// (".bin"). So take the type to declare, and the name of a stored upload,
-// from your own allow-list of the types you accept (each with its
-// extension) or from a format detector, and use Extension only for a type
-// you have no better name for; see the example.
-func Extension(t MIMEType) string {
-	e := t.Essence()
-	for _, x := range extensions {
-		if x.essence == e {
-			return x.ext
-		}
-	}
-	if e == "" {
-		return ""
-	}
-	if exts, _ := mime.ExtensionsByType(e); len(exts) > 0 {
-		return exts[0]
-	}
-	return ""
 }

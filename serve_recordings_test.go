@@ -190,7 +190,8 @@ func TestReportRecordings(t *testing.T) {
 		if !ok || !ok2 || !ok3 {
 			t.Fatalf("result %+v: unknown case, destination or browser", r)
 		}
-		said := rep.Destinations[d].Script.Has(b)
+		v, _ := rep.Verdict(d)
+		said := v.Script.Has(b)
 		key := r.Browser + " " + r.Dest
 		if counts[key] == nil {
 			counts[key] = &count{}
@@ -259,7 +260,7 @@ func TestSafeHeadersRecorded(t *testing.T) {
 	results := readJSONLines[destinationResult](t, filepath.Join(destinationsDir, "results.jsonl.gz"))
 	results = append(results, readJSONLines[destinationResult](t, filepath.Join(destinationsDir, "results-webkit.jsonl.gz"))...)
 	for _, r := range results {
-		if r.Probe == "server" && r.ContentType != "" && !recordedDestinations[r.Dest].IsScriptLike() {
+		if r.Probe == "server" && r.ContentType != "" && !mimesniff.IsScriptLike(recordedDestinations[r.Dest]) {
 			check(r.Case, r.Browser, r.ContentType, bodies[cases[r.Case]])
 		}
 	}

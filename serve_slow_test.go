@@ -29,14 +29,13 @@ func ReportForSlow(h http.Header, body []byte) Report {
 			all = all.with(b)
 		}
 		rep := Report{DocumentScript: true, ScriptInclusion: true}
-		for i := range rep.Destinations {
+		for i := range rep.verdicts {
 			d := Destination(i)
-			rep.Destinations[i].Destination = d
 			switch d {
 			case DestinationDocument, DestinationFrame, DestinationIFrame, DestinationObject, DestinationEmbed,
 				DestinationScript, DestinationWorker, DestinationSharedWorker, DestinationServiceWorker,
 				DestinationAudioWorklet, DestinationPaintWorklet, DestinationXSLT:
-				rep.Destinations[i].Script = all
+				rep.verdicts[i].Script = all
 			}
 		}
 		return rep
@@ -54,9 +53,9 @@ func ReportForSlow(h http.Header, body []byte) Report {
 func slowUnion(rep *Report, one Report) {
 	rep.DocumentScript = rep.DocumentScript || one.DocumentScript
 	rep.ScriptInclusion = rep.ScriptInclusion || one.ScriptInclusion
-	for d := range rep.Destinations {
-		rep.Destinations[d].Blocked = rep.Destinations[d].Blocked && one.Destinations[d].Blocked
-		rep.Destinations[d].Script |= one.Destinations[d].Script
+	for d := range rep.verdicts {
+		rep.verdicts[d].Blocked = rep.verdicts[d].Blocked && one.verdicts[d].Blocked
+		rep.verdicts[d].Script |= one.verdicts[d].Script
 	}
 }
 
@@ -174,9 +173,9 @@ func slowReport(h http.Header, header []byte) Report {
 	fetchRes.Supplied = fetchType
 
 	var rep Report
-	for i := range rep.Destinations {
+	for i := range rep.verdicts {
 		d := Destination(i)
-		v := DestinationVerdict{Destination: d}
+		var v DestinationVerdict
 		v.Blocked = blockedNoSniff(res.NoSniff, fetchType.Essence(), fetchOK, d) || blockedMIMEType(fetchType.Essence(), fetchOK, d)
 		switch d {
 		case DestinationDocument, DestinationFrame, DestinationIFrame:
@@ -201,7 +200,7 @@ func slowReport(h http.Header, header []byte) Report {
 				v.Script = v.Script.with(b)
 			}
 		}
-		rep.Destinations[i] = v
+		rep.verdicts[i] = v
 		switch d {
 		case DestinationDocument, DestinationFrame, DestinationIFrame, DestinationObject, DestinationEmbed:
 			rep.DocumentScript = rep.DocumentScript || v.Script != 0

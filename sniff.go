@@ -103,7 +103,7 @@ type Resource struct {
 
 	// HeaderList is the header list of the HTTP response the resource
 	// comes from, as a browser receives it, or nil for a resource of
-	// another origin (a file). [ResourceFromHTTP] sets it, with the
+	// another origin (a file). [ResourceFromResponse] sets it, with the
 	// fields above from it. The browser profiles read it rather than
 	// Supplied, NoSniff and CheckForApacheBug, as each browser reads a
 	// header list its own way ([Resource.SniffAs]); the standard reads

@@ -22,7 +22,7 @@ type expectation struct {
 	file     string
 	supplied string // "-" for undefined
 	flags    string // "-" or a comma list of nosniff, apache, feeds
-	context  mimesniff.SniffingContext
+	context  sniffingContext
 	expected string // "-" for undefined
 }
 
@@ -45,8 +45,14 @@ func readExpectations(t *testing.T) []expectation {
 			t.Fatalf("files.txt:%d: %d columns, want 5: %q", n, len(cols), line)
 		}
 		e := expectation{line: n, file: cols[0], supplied: cols[1], flags: cols[2], expected: cols[4]}
-		if err := e.context.UnmarshalText([]byte(cols[3])); err != nil {
-			t.Fatalf("files.txt:%d: %v", n, err)
+		e.context = numContexts
+		for c := range numContexts {
+			if contexts[c].name == cols[3] {
+				e.context = c
+			}
+		}
+		if e.context == numContexts {
+			t.Fatalf("files.txt:%d: unknown context %q", n, cols[3])
 		}
 		rows = append(rows, e)
 	}
@@ -84,10 +90,9 @@ func (e expectation) resource(t *testing.T, data []byte) mimesniff.Resource {
 
 // constantContext reports whether the rules of context c ignore the
 // resource's bytes and depend only on the supplied MIME type.
-func constantContext(c mimesniff.SniffingContext) bool {
+func constantContext(c sniffingContext) bool {
 	switch c {
-	case mimesniff.PluginContext, mimesniff.StyleContext, mimesniff.ScriptContext,
-		mimesniff.TextTrackContext, mimesniff.CacheManifestContext:
+	case pluginContext, styleContext, scriptContext, textTrackContext, cacheManifestContext:
 		return true
 	}
 	return false
@@ -119,13 +124,13 @@ func TestTestdataFiles(t *testing.T) {
 
 	type key struct{ file, supplied, flags string }
 	seen := map[key]bool{}
-	contexts := map[string]map[mimesniff.SniffingContext]bool{}
+	seenContexts := map[string]map[sniffingContext]bool{}
 	for _, e := range rows {
 		b, ok := data[e.file]
 		if !ok {
 			t.Fatalf("files.txt:%d: no file testdata/files/%s", e.line, e.file)
 		}
-		got := e.resource(t, b).SniffIn(e.context)
+		got := sniffIn(e.resource(t, b), e.context)
 		want := e.expected
 		if want == "-" {
 			want = ""
@@ -134,13 +139,13 @@ func TestTestdataFiles(t *testing.T) {
 			t.Errorf("files.txt:%d: %s supplied %s flags %s in the %v context: got %q, want %q",
 				e.line, e.file, e.supplied, e.flags, e.context, got, want)
 		}
-		if e.context == mimesniff.BrowsingContext {
+		if e.context == browsingContext {
 			seen[key{e.file, e.supplied, e.flags}] = true
 		}
-		if contexts[e.file] == nil {
-			contexts[e.file] = map[mimesniff.SniffingContext]bool{}
+		if seenContexts[e.file] == nil {
+			seenContexts[e.file] = map[sniffingContext]bool{}
 		}
-		contexts[e.file][e.context] = true
+		seenContexts[e.file][e.context] = true
 	}
 
 	for name := range data {
@@ -157,17 +162,17 @@ func TestTestdataFiles(t *testing.T) {
 				t.Errorf("files.txt has no browsing-context row for %s supplied %s flags %s", k.file, k.supplied, k.flags)
 			}
 		}
-		for c := range mimesniff.CacheManifestContext + 1 {
-			if !constantContext(c) && !contexts[name][c] {
+		for c := range numContexts {
+			if !constantContext(c) && !seenContexts[name][c] {
 				t.Errorf("files.txt has no %v-context row for %s", c, name)
 			}
 		}
 	}
 	// The plugin, style, script, text-track and cache-manifest rules never
 	// read the resource, so a few rows each are enough.
-	for c := range mimesniff.CacheManifestContext + 1 {
+	for c := range numContexts {
 		n := 0
-		for _, ctx := range contexts {
+		for _, ctx := range seenContexts {
 			if ctx[c] {
 				n++
 			}

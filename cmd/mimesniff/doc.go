@@ -186,7 +186,7 @@ deflate, a body that starts with a zlib header is zlib, and any other is
 decoded as raw deflate, which browsers also accept, unless its first bytes
 are not a deflate stream at all. Any other body was already decoded by curl
 and is sniffed as it is. What is still coded is decoded by the library
-(mimesniff.ResourceFromHTTP), every coding listed, as a browser does: gzip,
+(mimesniff.ResourceFromResponse), every coding listed, as a browser does: gzip,
 x-gzip and deflate, up to five stacked ("gzip, gzip"); identity is no
 coding. The body is then read to its end, so that the chunked framing and
 each coding's end and checksum (CRC-32 and length, Adler-32) are checked.

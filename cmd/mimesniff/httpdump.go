@@ -14,7 +14,7 @@ package main
 // run of hexadecimal chunk-size lines ending in a zero-size chunk; a gzip
 // stream starts with 1F 8B 08; a zlib stream with a checked two-byte header;
 // a raw deflate stream has no mark, but plain bytes do not decode as one.
-// What is still coded is decoded by the library (mimesniff.ResourceFromHTTP),
+// What is still coded is decoded by the library (mimesniff.ResourceFromResponse),
 // and the body is read to its end, as a stream, so that the chunked framing
 // and the codings' checksums (CRC-32 and length, Adler-32) are checked;
 // bytes that start like a coding but break are an error, never sniffed as a
@@ -110,7 +110,9 @@ func readHTTP(in io.Reader) (mimesniff.Resource, http.Header, error) {
 		if err != nil {
 			return mimesniff.Resource{}, nil, err
 		}
-		return r, resp.Header, nil
+		// The header list as the library left it: without the
+		// Content-Encoding it undid, as the resource's bytes are.
+		return r, r.HeaderList, nil
 	}
 }
 
@@ -169,7 +171,7 @@ func readResponse(br *bufio.Reader) (*http.Response, *bufio.Reader, error) {
 // its decoding. A 1xx, 204 or 304 response has no body.
 func readBody(resp *http.Response, br *bufio.Reader) (mimesniff.Resource, error) {
 	if c := resp.StatusCode; c/100 == 1 || c == http.StatusNoContent || c == http.StatusNotModified {
-		r, _, err := mimesniff.ResourceFromHTTP(resp.Header, nil)
+		r, err := mimesniff.ResourceFromResponse(&http.Response{StatusCode: resp.StatusCode, Header: resp.Header})
 		return r, err
 	}
 	// http.ReadResponse moves Transfer-Encoding out of the header.
@@ -182,7 +184,7 @@ func readBody(resp *http.Response, br *bufio.Reader) (mimesniff.Resource, error)
 		// Nothing to undo. Content-Length is not used: curl keeps the
 		// header of the encoded body, and a saved HEAD response has
 		// no body at all.
-		r, _, err := mimesniff.ResourceFromHTTP(resp.Header, br)
+		r, _, err := resourceOf(resp.Header, br)
 		return r, err
 	}
 	body := bufio.NewReader(&limitedReader{r: br, left: maxBodyBytes})
@@ -206,7 +208,7 @@ func readBody(resp *http.Response, br *bufio.Reader) (mimesniff.Resource, error)
 		}
 		in = rest
 	}
-	r, rest, err := mimesniff.ResourceFromHTTP(h, in)
+	r, rest, err := resourceOf(h, in)
 	if err != nil || !chunked && len(codings) == 0 {
 		return r, err // nothing left to check
 	}
@@ -283,7 +285,7 @@ func printedAsSent(resp *http.Response, body *bufio.Reader, framed bool, outer s
 		// header), then give them back: plain bytes fail as corrupt at
 		// once, a raw stream cut short does not.
 		var seen bytes.Buffer
-		_, _, err := mimesniff.ResourceFromHTTP(http.Header{"Content-Encoding": {"deflate"}}, io.TeeReader(body, &seen))
+		_, _, err := resourceOf(http.Header{"Content-Encoding": {"deflate"}}, io.TeeReader(body, &seen))
 		var corrupt flate.CorruptInputError
 		if !errors.As(err, &corrupt) {
 			return true, io.MultiReader(&seen, body), nil
@@ -579,4 +581,14 @@ func (b *budgetReader) Read(p []byte) (int, error) {
 	n, err := b.r.Read(p)
 	b.budget -= int64(n)
 	return n, err
+}
+
+// resourceOf returns the resource of a 200 response with header list h and
+// body body, as mimesniff.ResourceFromResponse reads it, and a reader of the
+// whole body, decoded as far as the library decoded it. h is updated as the
+// library updates a response's: without the codings it undid.
+func resourceOf(h http.Header, body io.Reader) (mimesniff.Resource, io.Reader, error) {
+	resp := &http.Response{StatusCode: http.StatusOK, Header: h, Body: io.NopCloser(body)}
+	r, err := mimesniff.ResourceFromResponse(resp)
+	return r, resp.Body, err
 }

@@ -39,7 +39,7 @@ type options struct {
 	noSniff     bool
 	noSniffSet  bool // -nosniff was given, true or false
 	ext         bool
-	context     mimesniff.SniffingContext
+	context     sniffingContext
 	feeds       bool
 	http        bool
 	json        bool
@@ -67,7 +67,7 @@ func newFlagSet(o *options) *flag.FlagSet {
 	flags.StringVar(&o.contentType, "type", "", "the supplied Content-Type header `value`")
 	flags.BoolVar(&o.noSniff, "nosniff", false, "set the no-sniff flag (X-Content-Type-Options: nosniff)")
 	flags.BoolVar(&o.ext, "ext", false, "take the supplied type from the file name's extension")
-	flags.TextVar(&o.context, "context", mimesniff.BrowsingContext, "sniff in the context `name` (browsing, image, audio-video, font, plugin, style, script, text-track, cache-manifest)")
+	flags.TextVar(&o.context, "context", browsingContext, "sniff in the context `name` (browsing, image, audio-video, font, plugin, style, script, text-track, cache-manifest)")
 	flags.BoolVar(&o.feeds, "feeds", false, "apply the legacy feed-or-HTML rules to a supplied text/html")
 	flags.BoolVar(&o.http, "http", false, "each file is an HTTP response as curl -si prints it")
 	flags.BoolVar(&o.json, "json", false, "print one JSON object per file")
@@ -179,11 +179,11 @@ var flagRules = []flagRule{
 	// The report is every profile's, for every destination.
 	{"report", "browser", false, func(o *options) bool { return o.report && o.browserSet },
 		"-report and -browser cannot be used together"},
-	{"report", "context", false, func(o *options) bool { return o.report && o.context != mimesniff.BrowsingContext },
+	{"report", "context", false, func(o *options) bool { return o.report && o.context != browsingContext },
 		"-report and -context cannot be used together"},
 	// The profiles are for documents: another context is the standard's.
 	{"context", "browser", false, func(o *options) bool {
-		return o.context != mimesniff.BrowsingContext && o.browserSet && !o.standardOnly()
+		return o.context != browsingContext && o.browserSet && !o.standardOnly()
 	}, "-context other than browsing and -browser other than standard cannot be used together"},
 	// The URL is IE's.
 	{"url", "browser", true, func(o *options) bool { return o.url != "" && !slices.Contains(o.answers, ie) },
@@ -282,7 +282,7 @@ func (o *options) view() view {
 	switch {
 	case o.report:
 		return reportView
-	case o.context != mimesniff.BrowsingContext || o.standardOnly():
+	case o.context != browsingContext || o.standardOnly():
 		return sniffView
 	case o.answers == nil:
 		return worstView
@@ -296,31 +296,31 @@ func (o *options) view() view {
 // metadata, the context and the type computed in it, and for the default
 // answer the profile that computed it.
 type sniffJSON struct {
-	Supplied  mimesniff.MIMEType        `json:"supplied"`
-	NoSniff   bool                      `json:"nosniff"`
-	ApacheBug bool                      `json:"apacheBug"`
-	Feeds     bool                      `json:"feeds"`
-	Context   mimesniff.SniffingContext `json:"context"`
-	Computed  mimesniff.MIMEType        `json:"computed"`
-	Browser   string                    `json:"browser,omitempty"`
+	Supplied  jsonType        `json:"supplied"`
+	NoSniff   bool            `json:"nosniff"`
+	ApacheBug bool            `json:"apacheBug"`
+	Feeds     bool            `json:"feeds"`
+	Context   sniffingContext `json:"context"`
+	Computed  jsonType        `json:"computed"`
+	Browser   string          `json:"browser,omitempty"`
 }
 
 // sniffView prints the computed MIME type of r in the context o.context, or
 // "undefined" (null in JSON) for the undefined MIME type.
 func sniffView(o *options, in input) output {
 	r := in.r
-	computed := r.SniffIn(o.context)
+	computed := sniffIn(r, o.context)
 	text := computed.String()
 	if !computed.IsValid() {
 		text = "undefined"
 	}
 	return output{text: text, json: sniffJSON{
-		Supplied:  r.Supplied,
+		Supplied:  jsonType(r.Supplied),
 		NoSniff:   r.NoSniff,
 		ApacheBug: r.CheckForApacheBug,
 		Feeds:     r.SniffFeeds,
 		Context:   o.context,
-		Computed:  computed,
+		Computed:  jsonType(computed),
 	}}
 }
 
@@ -442,7 +442,7 @@ func (o *options) resource(name string, stdin io.Reader) (mimesniff.Resource, ht
 		hh := h.Clone()
 		hh.Del("Content-Encoding")
 		header := r.Header
-		r, _, _ = mimesniff.ResourceFromHTTP(hh, bytes.NewReader(header))
+		r, _, _ = resourceOf(hh, bytes.NewReader(header))
 		r.Header = header
 	}
 	r.SniffFeeds = o.feeds
@@ -467,4 +467,16 @@ func errorText(err error) string {
 func withoutPrefix(msg string) string {
 	msg = strings.TrimPrefix(msg, "mimesniff: ")
 	return strings.Replace(msg, ": mimesniff: ", ": ", 1)
+}
+
+// A jsonType is a MIME type in the command's JSON: its serialization, or null
+// for the undefined type.
+type jsonType mimesniff.MIMEType
+
+func (t jsonType) MarshalJSON() ([]byte, error) {
+	m := mimesniff.MIMEType(t)
+	if !m.IsValid() {
+		return []byte("null"), nil
+	}
+	return json.Marshal(m.String())
 }

@@ -31,8 +31,12 @@ func reportView(o *options, in input) output {
 func reportText(rep *mimesniff.Report) string {
 	var b strings.Builder
 	var document, inclusion []string
-	for _, v := range rep.Destinations {
-		name := v.Destination.String()
+	for d := mimesniff.Destination(0); ; d++ {
+		v, ok := rep.Verdict(d)
+		if !ok {
+			break
+		}
+		name := d.String()
 		if name == "" {
 			name = `""`
 		}
@@ -47,14 +51,14 @@ func reportText(rep *mimesniff.Report) string {
 		fmt.Fprintf(&b, "%-13s %s %s", name, state, t)
 		if v.Script != 0 {
 			fmt.Fprintf(&b, "  script in %s", v.Script)
-			switch v.Destination {
+			switch d {
 			case mimesniff.DestinationDocument, mimesniff.DestinationFrame, mimesniff.DestinationIFrame,
 				mimesniff.DestinationObject, mimesniff.DestinationEmbed:
 				document = append(document, name)
-			default:
-				if v.Destination.IsScriptLike() {
-					inclusion = append(inclusion, name)
-				}
+			case mimesniff.DestinationAudioWorklet, mimesniff.DestinationPaintWorklet, mimesniff.DestinationScript,
+				mimesniff.DestinationServiceWorker, mimesniff.DestinationSharedWorker, mimesniff.DestinationWorker:
+				// Fetch's script-like destinations.
+				inclusion = append(inclusion, name)
 			}
 		}
 		b.WriteByte('\n')
@@ -159,47 +163,19 @@ func profile(name string) (mimesniff.Browser, bool) {
 	return 0, false
 }
 
-// danger ranks what browser b does with a document of type t: 2 for a
-// document that can run script (Browser.Scriptable), 1 for a type it
-// displays, 0 for a download.
-func danger(b mimesniff.Browser, t mimesniff.MIMEType) int {
-	switch {
-	case b.Scriptable(t):
-		return 2
-	case b.Displays(t):
-		return 1
-	}
-	return 0
-}
-
-// worst returns the most dangerous type the browser profiles compute for r
-// in a browsing context (danger), and the profile that computes it: the
-// first in browsers among those that rank highest.
-func worst(r mimesniff.Resource) (mimesniff.MIMEType, mimesniff.Browser) {
-	var t mimesniff.MIMEType
-	var by mimesniff.Browser
-	rank := -1
-	for _, b := range browsers {
-		if u := r.SniffAs(b); danger(b, u) > rank {
-			t, by, rank = u, b, danger(b, u)
-		}
-	}
-	return t, by
-}
-
 // worstView prints the most dangerous type the browser profiles compute for
 // the file (-browser worst, the default), as "NAME: TYPE"; the JSON form adds
 // the profile that computed it.
 func worstView(o *options, in input) output {
 	r := in.r
-	t, by := worst(r)
+	t, by := r.SniffWorst()
 	return output{text: t.String(), json: sniffJSON{
-		Supplied:  r.Supplied,
+		Supplied:  jsonType(r.Supplied),
 		NoSniff:   r.NoSniff,
 		ApacheBug: r.CheckForApacheBug,
 		Feeds:     r.SniffFeeds,
-		Context:   mimesniff.BrowsingContext,
-		Computed:  t,
+		Context:   browsingContext,
+		Computed:  jsonType(t),
 		Browser:   by.String(),
 	}}
 }
@@ -209,8 +185,8 @@ func worstView(o *options, in input) output {
 // It holds the computed type (Resource.SniffAs) and whether the browser
 // displays it rather than downloading it (Browser.Displays).
 type browserJSON struct {
-	Computed  mimesniff.MIMEType `json:"computed"`
-	Displayed bool               `json:"displayed"`
+	Computed  jsonType `json:"computed"`
+	Displayed bool     `json:"displayed"`
 }
 
 // ieListJSON is IE's answer in the JSON form of -browser with a list: its
@@ -242,7 +218,7 @@ func answersView(o *options, in input) output {
 			if !b.Displays(t) {
 				s += " (download)"
 			}
-			obj[name] = browserJSON{t, b.Displays(t)}
+			obj[name] = browserJSON{jsonType(t), b.Displays(t)}
 		}
 		if len(o.answers) > 1 {
 			s = name + " " + s
