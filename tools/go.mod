@@ -6,10 +6,19 @@
 // go get downloads.
 module github.com/mimesniff/mimesniff/tools
 
-go 1.24
+go 1.26.0
 
 require github.com/mimesniff/mimesniff v0.0.0
 
 require github.com/gabriel-vasile/mimetype v1.4.16
 
+require (
+	golang.org/x/exp v0.0.0-20261113113407-e3970619a1a4 // indirect
+	golang.org/x/mod v0.42.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/tools v0.52.1-0.20261106145633-d407941a339a // indirect
+)
+
 replace github.com/mimesniff/mimesniff => ../
+
+tool golang.org/x/exp/cmd/apidiff
