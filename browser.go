@@ -207,10 +207,9 @@ func readHTTP(h http.Header) httpReading {
 func readHTTPWith(v *headerValues, t MIMEType, e string) httpReading {
 	values := v[hdrContentType]
 	// A last value that is t's essence, with parameters or without, as
-	// most are, is libsoup's media type as it stands: ReportFor is 150
-	// instructions cheaper without reading it again for slashes and
-	// spaces (BenchmarkProfiles, impl=report: image.png 4,558 against
-	// 4,740).
+	// most are, is libsoup's media type as it stands: it is not read
+	// again for slashes and spaces (docs/speed.md, "What each trick
+	// saves").
 	wt := e
 	if n := len(values); n == 0 || e == "" || !hasEssence(values[n-1], e) {
 		wt = webkitMediaType(values)
@@ -448,9 +447,8 @@ func mixedReplaceParts(e string) bool { return e == "multipart/x-mixed-replace" 
 // after "<" it is (bit i for the list's tag i): the tags are in upper case,
 // and looking up the header's byte after "<" in upper case gives the tags
 // it can start, in the list's order. The byte rules most tags out before a
-// whole compare (BenchmarkProfiles: doc.xml 305 instructions against 599
-// in Chromium, where every tag was tried, fragment.html 389 against 906 in
-// Firefox).
+// whole compare, where trying every tag cost Chromium and Firefox about
+// twice as much (docs/speed.md, "What each trick saves").
 type tagIndex [256]uint32
 
 // indexTags returns the tagIndex of tags, each at least two bytes long.

@@ -206,8 +206,7 @@ var chromiumMagicRows = []sigRow{
 // what falling through them to the rows after does, and matching one table
 // instead of the image table and then each row makes Chromium's sniffing
 // of a resource of unknown type that is no image a sixth to a quarter
-// cheaper (BenchmarkProfiles, impl=chromium: binary.bin 382 instructions
-// against 508, text.txt 654 against 775).
+// cheaper (docs/speed.md, "What each trick saves").
 var chromiumMagicTable = compileTable(withoutType(imageRows, imageXIcon), chromiumMagicRows)
 
 // withoutType returns the rows of table whose type is not t.

@@ -69,8 +69,7 @@ func firefoxUnknownIsDownload() MIMEType { return applicationOctet }
 // Each pattern needs its own first bytes: the magic's, "ftyp" at byte 4,
 // EBML's 0x1A, or the 0xFF of an MP3 or ADTS frame. Trying a pattern only
 // where they are spares the others, as Firefox runs the media sniffer on
-// most responses (BenchmarkProfiles, impl=firefox: image.jpg 385
-// instructions against 654, image.webp 536 against 687).
+// most responses (docs/speed.md, "What each trick saves").
 func firefoxMedia(h []byte) (MIMEType, bool) {
 	if len(h) == 0 {
 		return MIMEType{}, false
@@ -109,9 +108,8 @@ func firefoxMedia(h []byte) (MIMEType, bool) {
 
 // firefoxMagicStarts is true for the first byte of each row of
 // firefoxMediaMagic: one lookup rules out most headers, where trying each
-// row's first byte costs a fifth of the sniff (BenchmarkProfiles,
-// impl=firefox: image.png 297 instructions against 393, image.jpg 358
-// against 451).
+// row's first byte costs a fifth of the sniff (docs/speed.md, "What each
+// trick saves").
 var firefoxMagicStarts = func() (starts [256]bool) {
 	for _, m := range firefoxMediaMagic {
 		starts[m.magic[0]] = true
@@ -242,9 +240,7 @@ func firefoxUnknown(h []byte) MIMEType {
 	}
 	// PDF, then the standard's patterns without audio and video
 	// (firefoxPatterns) and without its text-or-binary step, which
-	// Firefox's replaces (BenchmarkProfiles, impl=firefox: looking for
-	// binary bytes once: 650 instructions a file against 758, the mean
-	// over testdata/files).
+	// Firefox's replaces, so that binary bytes are looked for once.
 	t, ok := firefoxPatterns.match(h)
 	if !ok || t == textPlain {
 		return firefoxTextOrBinary(h)
@@ -262,8 +258,7 @@ func firefoxUnknown(h []byte) MIMEType {
 // and so is a byte order mark, which gives text/plain. Matching one table
 // instead of the standard's, then the signatures, then the archive table
 // makes Firefox's sniffing of a resource of unknown type that is no HTML a
-// third cheaper (BenchmarkProfiles, impl=firefox: binary.bin 374
-// instructions against 514, image.png 315 against 511).
+// third cheaper (docs/speed.md, "What each trick saves").
 var firefoxPatterns = compileTable(firefoxPDFRows, unknownRows, imageRows, archiveRows)
 
 // firefoxPDFRows is the unknown decoder's check for PDF, which it makes

@@ -101,10 +101,8 @@ func (t MIMEType) Subtype() string { return subtypeOf(t.Essence()) }
 // See https://mimesniff.spec.whatwg.org/#mime-type-essence.
 func (t MIMEType) Essence() string {
 	// The profiles ask the zero value's essence on every sniff of a
-	// response with no type: answering it without IndexByte's call makes
-	// Firefox's and Chromium's sniffing of one a tenth cheaper
-	// (BenchmarkProfiles, impl=firefox: image.png 294 instructions against
-	// 326).
+	// response with no type: it is answered without IndexByte's call
+	// (docs/speed.md, "What each trick saves").
 	if t.s == "" {
 		return ""
 	}

@@ -63,10 +63,8 @@ func MatchPattern(input, pattern, mask, ignored []byte) bool {
 func isWhitespaceByte(b byte) bool { return whitespaceBytesSet[b] }
 
 // whitespaceBytesSet is the set of whitespace bytes, as a table: one load a
-// byte, where a bit mask takes a compare, a shift and a test. It is what
-// skipping the leading whitespace bytes of an input costs (BenchmarkSniff,
-// page-leading-ws.html: 196 instructions a sniff, 211 with the bit mask;
-// callgrind).
+// byte, where a bit mask takes a compare, a shift and a test, in the loop
+// that skips the leading whitespace bytes of an input.
 var whitespaceBytesSet = [256]bool{0x09: true, 0x0A: true, 0x0C: true, 0x0D: true, 0x20: true}
 
 // isTagTerminatingByte reports whether b is a tag-terminating byte.
@@ -130,9 +128,7 @@ func (g *sig) matches(in []byte) bool {
 	}
 	// The bytes under a leading 00 mask match any input: the font
 	// table's EOT row reads only bytes 34 and 35 of its 36, and skipping
-	// the others makes matching the font table six times cheaper
-	// (MatchFontTypePattern under BenchmarkProfiles, impl=report: 72
-	// instructions a call against 474).
+	// the others makes matching the font table six times cheaper.
 	for p := g.from; p < n; p++ {
 		if in[p]&g.mask[p] != g.pattern[p] {
 			return false
@@ -174,13 +170,10 @@ func (g *sig) compileWords() {
 // order, so the first matching row wins as the standard says.
 //
 // The matcher keeps two speed tricks, each because BenchmarkSniff shows it
-// pays (instructions a sniff, counted by callgrind, with and without it):
-//   - the two-byte index: json.json 244 against 1,707, image.png 123
-//     against 766;
-//   - comparing a pattern of up to 16 bytes as two eight-byte words
-//     (sig.p0 and the rest): page.html 122 against 319, audio.wav 171
-//     against 598. Without the words (as timed before), the HTML files
-//     sniffed slower than DetectContentType.
+// pays (docs/speed.md, "What each trick saves"): the two-byte index, and
+// comparing a pattern of up to 16 bytes as two eight-byte words (sig.p0 and
+// the rest). Without the words, the HTML files sniffed slower than
+// DetectContentType.
 type sigTable struct {
 	sigs []sig
 	// first[b] and second[b] have bit i set when row i can match an input

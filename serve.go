@@ -335,11 +335,8 @@ type response struct {
 	// fetchOK is false when extracting a type from the headers failed.
 	// The type extracted and its essence are kept once, in the profiles'
 	// reading (res.http.fetchType and fetchEssence), which Fetch's
-	// blocking, the context-specific rules and the profiles all read.
-	// Finding the essence once a report rather than at each of some
-	// twenty readings, with the XML test of standardTypes done once, took
-	// ReportFor from 4,764 instructions a call to 4,031 (BenchmarkCorpus,
-	// group=all, impl=report).
+	// blocking, the context-specific rules and the profiles all read,
+	// rather than found again at each of some twenty readings.
 	fetchOK bool
 
 	// sandbox is the effect of the Content-Security-Policy headers'
@@ -733,10 +730,8 @@ func needsBytes(t MIMEType) bool {
 // whatever the body. So it is whether some profile's Scriptable holds for
 // t, which TestActiveServed and FuzzActiveServed check against running each
 // profile on the response (ActiveServedModel in export_test.go). Running
-// the profiles was most of what Handler added to a response
-// (BenchmarkHandler, size=100: 3,655 instructions against 4,493 with them),
-// and finding t's essence once for the four profiles spares another 140
-// (3,407 against 3,548).
+// the profiles was most of what Handler added to a response (docs/speed.md,
+// "What each trick saves").
 func activeServed(t MIMEType) bool {
 	e := t.Essence()
 	for _, b := range profiles {

@@ -91,9 +91,7 @@ var unknownRows = []sigRow{
 // image table and the audio or video table; matching them as one gives the
 // first row that matches in the first table that has one, as trying them in
 // turn does (TestSniffUnknownAgainstSlow), but looks up the index once, not
-// four times (BenchmarkSniff, instructions a sniff counted by callgrind:
-// json.json 244 against 324 a table at a time, image.png 123 against 177,
-// audio.wav 171 against 260).
+// four times (docs/speed.md, "What each trick saves").
 var (
 	unknownTablesScriptable = compileTable(scriptableRows, unknownRows, imageRows, audioVideoRows)
 	unknownTables           = compileTable(unknownRows, imageRows, audioVideoRows)
@@ -208,10 +206,9 @@ const binaryControls uint32 = 0xFFFFFFFF &^ (1<<0x09 | 1<<0x0A | 1<<0x0C | 1<<0x
 // no byte below 0x20, the common case for text, each word costs a few
 // instructions; the words of another block are looked at closer
 // (hasControlIn). TestBinaryDataAgainstSlow checks the words against a
-// byte-at-a-time loop. That is most of what sniffing text costs (BenchmarkSniff,
-// instructions a sniff counted by callgrind: text-1445.txt 3,520, against
-// about 5,000 a word at a time and 11,200 for DetectContentType, which reads
-// 512 bytes, not 1445).
+// byte-at-a-time loop. That is most of what sniffing text costs, and why
+// text reads faster than DetectContentType does, though it reads 1445 bytes
+// where DetectContentType reads 512 (docs/speed.md).
 func hasBinaryData(b []byte) bool { return hasControlIn(b, binaryControls) }
 
 // hasControlIn reports whether b holds a byte below 0x20 whose bit is set
@@ -276,9 +273,7 @@ func newlines(x uint64) uint64 {
 //
 // LF, the control byte of most text, is ruled out for the whole word at once
 // rather than looked up alone: text of short lines costs a third less
-// (BenchmarkSniff with makecorpus.sh's text.txt, the output of seq 1 400:
-// 6,300 instructions a sniff against 10,000, and DetectContentType's 11,200;
-// text-1445.txt, with longer lines, is unchanged).
+// (docs/speed.md, "What each trick saves").
 func hasControl(x uint64, set uint32) bool {
 	ctl := controls(x)
 	if ctl == 0 {

@@ -170,9 +170,7 @@ var (
 // webkitTagRows is how many rows of webkitScriptableRows, from the first,
 // have ws; each starts with "<", and no row after them has ws
 // (TestWebKitRows). Without a "<" after the whitespace, sniffing skips them
-// all at once (BenchmarkProfiles, impl=webkit: with this and the tests of
-// the first bytes in webkitUnknown, 564 instructions a file against 1,112,
-// the mean over testdata/files).
+// all at once (docs/speed.md, "What each trick saves").
 var webkitTagRows = func() int {
 	n := 0
 	for n < len(webkitScriptableRows) && webkitScriptableRows[n].ws {
@@ -194,8 +192,7 @@ var webkitTagIndex = func() tagIndex {
 // webkitRowStarts is true for each byte that a row without ws starts with
 // (no row starts with "?", TestWebKitRows). After the tag rows, a header
 // whose first byte is none of them matches no row, and skips them at once
-// (BenchmarkProfiles, impl=webkit: image.png 245 instructions against 402,
-// audio.ogg 277 against 422).
+// (docs/speed.md, "What each trick saves").
 var webkitRowStarts = func() (starts [256]bool) {
 	for _, rows := range [][]webkitRow{webkitScriptableRows[webkitTagRows:], webkitOtherRows} {
 		for _, row := range rows {
