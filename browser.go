@@ -339,7 +339,7 @@ var displayRules = map[Browser]*displayRule{
 		// Other XML types download: application/rdf+xml,
 		// application/mathml+xml, application/xslt+xml,
 		// application/vnd.wap.xhtml+xml (destinations sv-*); RSS and
-		// Atom are shown as text (chromiumFeedIsText), and as themselves
+		// Atom are shown as text (sniffChromium), and as themselves
 		// when sniffed from text/xml (chromiumFeed).
 		xml:           []string{"text/xml", "application/xml", "application/xhtml+xml", "image/svg+xml", "application/rss+xml", "application/atom+xml"},
 		textDownloads: []string{"text/csv", "text/tab-separated-values", "text/calendar", "text/vcard"},
@@ -522,31 +522,18 @@ func (s BrowserSet) names() []string {
 	return names
 }
 
-// xsltAnyType is the rule of every profile for a style sheet that an
-// xml-stylesheet processing instruction loads: it is used whatever its type,
-// under nosniff too, when it has the document's origin.
-//
-// Fetch blocks nothing for the xslt destination, and neither Chromium nor
-// Firefox checks the type: a same-origin XML document transformed the
-// probe's style sheet served with no type, text/plain, image/png or
-// application/pdf, with and without nosniff (cases none-ns/xslt,
-// tp-ns/xslt, png-ns/xslt, pdf-ns/xslt, destination xslt). Another origin's
-// style sheet is refused.
-func xsltAnyType() bool { return true }
-
 // workerTypeAllowed reports whether b runs a classic worker or shared
 // worker script that Fetch has not blocked, whose type is a JavaScript MIME
 // type or not (javaScript).
 //
 // HTML's "fetch a classic worker script" accepts only a JavaScript MIME
 // type, and Firefox and WebKit follow it (destinations none/js, tp/js,
-// octet/js, unknown/js, html/htmljs: blocked; js-ns/js: runs); Chromium runs
-// any type (chromiumWorkerAnyType).
+// octet/js, unknown/js, html/htmljs: blocked; js-ns/js: runs). Chromium
+// runs any type: it starts a dedicated and a shared worker from a
+// same-origin response with no Content-Type, text/plain,
+// application/octet-stream, unknown/unknown or text/html (issue 20).
 func (b Browser) workerTypeAllowed(javaScript bool) bool {
-	if b == Chromium {
-		return chromiumWorkerAnyType()
-	}
-	return javaScript
+	return b == Chromium || javaScript
 }
 
 // downloadsAttachment reports whether b downloads a response of type t to d
@@ -558,20 +545,11 @@ func (b Browser) workerTypeAllowed(javaScript bool) bool {
 // nothing (the object element fires error, the embed element nothing)
 // (cases html+cd-att/html, pdf-ns+cd-att/pdfjs, destinations object and
 // embed, same and cross origin), but for a PDF, which its viewer renders
-// there (firefoxPDFAttachment).
+// there (cases pdf-ns+cd-att/pdfjs, destinations object and embed).
 func (b Browser) downloadsAttachment(d Destination, t MIMEType) bool {
 	switch d {
 	case DestinationDocument, DestinationFrame, DestinationIFrame:
 		return true
 	}
-	if b == Firefox && t.Essence() == "application/pdf" {
-		return !firefoxPDFAttachment()
-	}
-	return b != Standard
+	return b != Standard && !(b == Firefox && t.Essence() == "application/pdf")
 }
-
-// firefoxPDFAttachment is Firefox's rule for a PDF that Content-Disposition
-// marks as an attachment in an object or embed element: its PDF viewer
-// renders it there (cases pdf-ns+cd-att/pdfjs, destinations object and
-// embed).
-func firefoxPDFAttachment() bool { return true }

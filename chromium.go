@@ -24,15 +24,6 @@ import (
 // and embed, from either origin). Firefox downloads it.
 func xslIsXML(e string) bool { return e == "text/xsl" }
 
-// chromiumWorkerAnyType is Chromium's rule for the type of a classic worker
-// or shared worker script: any type runs that Fetch has not blocked.
-//
-// HTML's "fetch a classic worker script" accepts only a JavaScript MIME
-// type; Chromium starts a dedicated and a shared worker from a same-origin
-// response with no Content-Type, text/plain, application/octet-stream,
-// unknown/unknown or text/html (issue 20).
-func chromiumWorkerAnyType() bool { return true }
-
 // sniffChromium is Chromium's computed type for a navigation.
 //
 // Chromium sniffs only a response with no type, an unknown type
@@ -44,7 +35,12 @@ func (r *Resource) sniffChromium() MIMEType {
 	t, e := r.fetchSupplied()
 	h := resourceHeader(r.Header)
 	if e == "application/rss+xml" || e == "application/atom+xml" {
-		return chromiumFeedIsText()
+		// A declared RSS or Atom feed is shown as text/plain, under
+		// nosniff too, so its markup never runs (cases
+		// t-application-rss-xml/xml/rss20.rss,
+		// t-application-atom-xml-ns/xml/atom.atom), where a feed found in
+		// text/xml keeps its feed type (chromiumFeed).
+		return textPlain
 	}
 	if s := r.http.slashType; s.IsValid() {
 		return s
@@ -62,12 +58,6 @@ func (r *Resource) sniffChromium() MIMEType {
 	}
 	return t
 }
-
-// chromiumFeedIsText is Chromium's rule for a declared RSS or Atom feed: it
-// shows it as text/plain, under nosniff too, so its markup never runs (cases
-// t-application-rss-xml/xml/rss20.rss, t-application-atom-xml-ns/xml/atom.atom),
-// where a feed it finds in text/xml keeps its feed type (chromiumFeed).
-func chromiumFeedIsText() MIMEType { return textPlain }
 
 // chromiumNoSniffIsText is Chromium's rule under nosniff.
 //

@@ -21,7 +21,7 @@ import (
 // (firefoxMedia). Then it keeps
 // every supplied type but the Apache-bug ones (checked only for a single
 // Content-Type header) and unknown/unknown and application/unknown, which
-// it downloads (firefoxUnknownIsDownload); a response with no type is
+// it downloads; a response with no type is
 // sniffed by its unknown decoder (firefoxUnknown), which under nosniff only
 // tells text from binary.
 func (r *Resource) sniffFirefox() MIMEType {
@@ -41,20 +41,15 @@ func (r *Resource) sniffFirefox() MIMEType {
 		}
 		return firefoxUnknown(h)
 	case e == "unknown/unknown" || e == "application/unknown":
-		return firefoxUnknownIsDownload()
+		// Firefox does not sniff them but downloads them (cases
+		// unknown-unknown/page.html, app-unknown/page.html), where the
+		// standard sniffs them as no type at all.
+		return applicationOctet
 	case r.CheckForApacheBug && r.http.contentTypes <= 1 && !r.NoSniff:
 		return firefoxTextOrBinary(h)
 	}
 	return t
 }
-
-// firefoxUnknownIsDownload is Firefox's rule for unknown/unknown and
-// application/unknown.
-//
-// Firefox does not sniff them but downloads them (cases
-// unknown-unknown/page.html, app-unknown/page.html), where the standard
-// sniffs them as no type at all.
-func firefoxUnknownIsDownload() MIMEType { return applicationOctet }
 
 // firefoxMedia is Firefox's media sniffer.
 //

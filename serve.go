@@ -322,7 +322,7 @@ const (
 	scriptClassic                          // a classic or module script: any type
 	scriptWorker                           // a classic worker: workerTypeAllowed
 	scriptJavaScriptOnly                   // a service worker, a worklet: a JavaScript type
-	scriptXSLT                             // an XSLT style sheet: any type (xsltAnyType)
+	scriptXSLT                             // an XSLT style sheet: any type
 	numScriptKinds
 )
 
@@ -458,7 +458,15 @@ func (rr *response) script(renders BrowserSet, blocked *[numBlockKinds]bool) (s 
 		if renders.Has(b) && !rr.mitigated(b, DestinationObject) {
 			s[scriptPlugin] = s[scriptPlugin].with(b)
 		}
-		if !blocked[blockOther] && xsltAnyType() {
+		// A style sheet that an xml-stylesheet processing instruction
+		// loads is used whatever its type, under nosniff too, when it
+		// has the document's origin: Fetch blocks nothing for the xslt
+		// destination, and no browser checks the type (a same-origin XML
+		// document transformed the probe's style sheet served with no
+		// type, text/plain, image/png or application/pdf, with and
+		// without nosniff: cases none-ns/xslt, tp-ns/xslt, png-ns/xslt,
+		// pdf-ns/xslt, destination xslt). Another origin's is refused.
+		if !blocked[blockOther] {
 			s[scriptXSLT] = s[scriptXSLT].with(b)
 		}
 		if blocked[blockScriptLike] {

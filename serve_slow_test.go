@@ -242,7 +242,7 @@ func slowScriptRuns(h http.Header, res *Resource, fetchType MIMEType, b Browser,
 	case DestinationServiceWorker, DestinationAudioWorklet, DestinationPaintWorklet:
 		return !blocked && fetchType.IsJavaScript()
 	case DestinationXSLT:
-		return !blocked && xsltAnyType()
+		return !blocked // any type, as every profile uses it
 	}
 	return false
 }

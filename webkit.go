@@ -310,7 +310,13 @@ var audioBasic = MIMEType{"audio/basic"}
 // is audio/basic, and an MP3 needs an ID3 tag (no frame sync is looked for).
 // An MP4 needs a box whose major brand and one compatible brand from its
 // fifth word on start with "mp4" (webkitMP4), so isom and 3GP files are not
-// MP4 to WebKit. AVI is never matched (webkitNoAVI).
+// MP4 to WebKit. AVI is never matched: libsoup's AVI row is the C string
+// "RIFF\x00\x00\x00\x00AVI ", in which "\x00A" is one hex escape, the byte
+// 0x0A, so the row wants a newline at byte 8 of an AVI file. An AVI served as
+// audio/mpeg or video/mp4 keeps the declared type (cases
+// audio-mpeg/video.avi, video-mp4/video.avi), where the WAVE row of the same
+// table, written alike but for "\x00W", turns a WAVE file into audio/wave
+// (audio-mpeg/audio.wav: a download).
 func webkitAudioVideo(h []byte) (MIMEType, bool) {
 	switch {
 	case hasPrefixAt(h, 0, "\x1A\x45\xDF\xA3"):
@@ -325,8 +331,6 @@ func webkitAudioVideo(h []byte) (MIMEType, bool) {
 		return applicationOgg, true
 	case hasPrefixAt(h, 0, "MThd\x00\x00\x00\x06"):
 		return audioMIDI, true
-	case hasPrefixAt(h, 0, "RIFF") && hasPrefixAt(h, 8, "AVI ") && !webkitNoAVI():
-		return videoAVI, true
 	case hasPrefixAt(h, 0, "RIFF") && hasPrefixAt(h, 8, "WAVE"):
 		return audioWave, true
 	case webkitMP4(h):
@@ -334,16 +338,6 @@ func webkitAudioVideo(h []byte) (MIMEType, bool) {
 	}
 	return MIMEType{}, false
 }
-
-// webkitNoAVI is why libsoup's AVI row never matches: its pattern is the C
-// string "RIFF\x00\x00\x00\x00AVI ", in which "\x00A" is one hex escape,
-// the byte 0x0A, so the row wants a newline at byte 8 of an AVI file.
-//
-// An AVI served as audio/mpeg or video/mp4 keeps the declared type (cases
-// audio-mpeg/video.avi, video-mp4/video.avi), where the WAVE row of the same
-// table, written alike but for "\x00W", turns a WAVE file into audio/wave
-// (audio-mpeg/audio.wav: a download).
-func webkitNoAVI() bool { return true }
 
 // webkitMP4 is libsoup's MP4 check.
 //
