@@ -35,12 +35,13 @@ import (
 // for CONNECT, whose bytes no browser renders as a document; for any other
 // request it fails, as the bytes next would write on the connection would
 // leave without the policy. As with net/http's own, the ResponseWriter next
-// gets must not be used after next returns: Handler reuses it.
+// gets must not be used after next returns; if it is, it reaches net/http's
+// writer of the same response, as it would without Handler, never another
+// response's.
 func Handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sw := writers.Get().(*sniffWriter)
-		sw.reset(w, r)
-		defer writers.Put(sw)
+		sw := &sniffWriter{w: w, hijack: r.Method == http.MethodConnect || hasToken(r.Header["Connection"], "upgrade")}
+		defer sw.release()
 		done := false
 		defer func() {
 			if !done && sw.state == holding {
@@ -65,10 +66,12 @@ const (
 	sent           // the headers are sent (or left to the wrapped writer)
 )
 
-// writers holds sniffWriters between responses, so that a response costs
-// no allocation for the writer and its buffer. As net/http's own writer, the
-// one next gets must not be used after next returns.
-var writers = sync.Pool{New: func() any { return new(sniffWriter) }}
+// buffers holds the buffers of held bytes between responses, so that a
+// response costs no allocation for one. The writer itself is not pooled: a
+// handler that uses its writer after it returns, as it must not, reaches
+// net/http's own writer of its own response, as it would without Handler,
+// never another response's.
+var buffers = sync.Pool{New: func() any { return new([HeaderSize]byte) }}
 
 // sniffWriter is the http.ResponseWriter of Handler.
 type sniffWriter struct {
@@ -89,13 +92,25 @@ type sniffWriter struct {
 	// as it was then.
 	snapshot http.Header
 
-	n   int              // bytes held in buf
-	buf [HeaderSize]byte // the first bytes, while holding
+	n   int               // bytes held in buf
+	buf *[HeaderSize]byte // the first bytes, while holding (from buffers)
 }
 
-// reset readies s, from the pool, for a response to r written to w.
-func (s *sniffWriter) reset(w http.ResponseWriter, r *http.Request) {
-	*s = sniffWriter{w: w, hijack: r.Method == http.MethodConnect || hasToken(r.Header["Connection"], "upgrade")}
+// buffer returns the buffer of held bytes, taken from buffers.
+func (s *sniffWriter) buffer() *[HeaderSize]byte {
+	if s.buf == nil {
+		s.buf = buffers.Get().(*[HeaderSize]byte)
+	}
+	return s.buf
+}
+
+// release gives the buffer of held bytes back, when the handler is done and
+// nothing is held.
+func (s *sniffWriter) release() {
+	if s.buf != nil {
+		buffers.Put(s.buf)
+		s.buf = nil
+	}
 }
 
 // hasToken reports whether a comma-separated list among values holds token,
@@ -219,13 +234,14 @@ func (s *sniffWriter) Write(p []byte) (int, error) {
 	if s.state == sent {
 		return s.w.Write(p)
 	}
-	if s.n+len(p) < len(s.buf) {
-		s.n += copy(s.buf[s.n:], p)
+	buf := s.buffer()
+	if s.n+len(p) < len(buf) {
+		s.n += copy(buf[s.n:], p)
 		return len(p), nil
 	}
 	earlier := s.n
-	copy(s.buf[s.n:], p) // the first HeaderSize bytes, to decide on
-	s.n = len(s.buf)
+	copy(buf[s.n:], p) // the first HeaderSize bytes, to decide on
+	s.n = len(buf)
 	if err := s.sendHeld(earlier); err != nil {
 		return 0, err
 	}
@@ -251,7 +267,7 @@ func (s *sniffWriter) ReadFrom(src io.Reader) (int64, error) {
 	var n int64
 	if s.state == fresh {
 		for {
-			m, err := src.Read(s.buf[:])
+			m, err := src.Read(s.buffer()[:])
 			if m > 0 {
 				// Held: begin sends them if it sends the headers.
 				s.n, n = m, int64(m)
@@ -273,8 +289,8 @@ func (s *sniffWriter) ReadFrom(src io.Reader) (int64, error) {
 		}
 	}
 	if s.state == holding {
-		for s.n < len(s.buf) {
-			m, err := src.Read(s.buf[s.n:])
+		for buf := s.buffer(); s.n < len(buf); {
+			m, err := src.Read(buf[s.n:])
 			s.n += m
 			n += int64(m)
 			if err == io.EOF {
@@ -345,7 +361,7 @@ func (s *sniffWriter) send() error { return s.sendHeld(s.n) }
 // sendHeld sets the headers from the frozen ones and what is held, writes
 // the status and the first n held bytes, and marks the writer sent.
 func (s *sniffWriter) sendHeld(n int) error {
-	held := s.buf[:s.n]
+	held := s.buffer()[:s.n]
 	s.state = sent
 	h := s.w.Header()
 	later := s.restore(h)
@@ -358,7 +374,7 @@ func (s *sniffWriter) sendHeld(n int) error {
 		return nil
 	}
 	m, err := s.w.Write(held[:n])
-	s.n = copy(s.buf[:], held[m:n])
+	s.n = copy(s.buf[:], held[m:])
 	return err
 }
 

@@ -755,3 +755,67 @@ func BenchmarkHandler(b *testing.B) {
 		}
 	}
 }
+
+// TestHandlerLateWrite checks that a handler that writes after it returned,
+// as it must not, reaches at most its own response, as without Handler: the
+// writer Handler gives it is its own, so the bytes never land in another
+// request's response, over HTTP/1.1 and HTTP/2.
+func TestHandlerLateWrite(t *testing.T) {
+	secret := []byte("SECRET-OF-THE-FIRST-REQUEST")
+	wrote := make(chan struct{})
+	h := mimesniff.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/late" {
+			go func() {
+				defer close(wrote)
+				defer func() { recover() }() // net/http may panic: a misuse
+				time.Sleep(20 * time.Millisecond)
+				w.Write(secret)
+			}()
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+		w.Write(bigHTML)
+	}))
+	for _, h2 := range []bool{false, true} {
+		srv := httptest.NewUnstartedServer(h)
+		srv.Config.ErrorLog = log.New(io.Discard, "", 0)
+		if h2 {
+			srv.EnableHTTP2 = true
+			srv.StartTLS()
+		} else {
+			srv.Start()
+		}
+		wrote = make(chan struct{})
+		resp, err := srv.Client().Get(srv.URL + "/late")
+		if err == nil {
+			io.ReadAll(resp.Body)
+			resp.Body.Close()
+		}
+		var bodies [][]byte
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for range 20 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				resp, err := srv.Client().Get(srv.URL + "/page")
+				if err != nil {
+					return
+				}
+				b, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				mu.Lock()
+				bodies = append(bodies, b)
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		<-wrote
+		for _, b := range bodies {
+			if bytes.Contains(b, secret) {
+				t.Errorf("HTTP/2 %v: another request's response holds the late write", h2)
+			}
+		}
+		srv.Close()
+	}
+}
