@@ -260,12 +260,10 @@ func readDestinationResults(t *testing.T) []destinationResult {
 	return out
 }
 
-// TestReportRecordings replays every recorded (response, destination,
-// origin, browser) through ReportFor: where the browser ran script, the
-// report must say so for that browser (no false "safe"). Every case must
-// have its rows (readDestinationResults). It logs, per
-// destination, how often the report is more cautious than the browser.
-func TestReportRecordings(t *testing.T) {
+// readDestinationBodies returns the first bytes of every body of the
+// destinations corpus, by name.
+func readDestinationBodies(t *testing.T) map[string][]byte {
+	t.Helper()
 	bodies := map[string][]byte{}
 	for _, b := range readJSONLines[recordedBody](t, filepath.Join(destinationsDir, "bodies.jsonl.gz")) {
 		head, err := base64.StdEncoding.DecodeString(b.Head)
@@ -274,6 +272,16 @@ func TestReportRecordings(t *testing.T) {
 		}
 		bodies[b.Name] = head
 	}
+	return bodies
+}
+
+// TestReportRecordings replays every recorded (response, destination,
+// origin, browser) through ReportFor: where the browser ran script, the
+// report must say so for that browser (no false "safe"). Every case must
+// have its rows (readDestinationResults). It logs, per
+// destination, how often the report is more cautious than the browser.
+func TestReportRecordings(t *testing.T) {
+	bodies := readDestinationBodies(t)
 	headers := map[string]http.Header{}
 	for _, h := range readJSONLines[recordedHeaders](t, filepath.Join(destinationsDir, "headers.jsonl")) {
 		headers[h.Name] = h.header()
@@ -356,10 +364,7 @@ func TestSafeHeadersRecorded(t *testing.T) {
 			}
 		}
 	}
-	bodies := map[string][]byte{}
-	for _, b := range readJSONLines[recordedBody](t, filepath.Join(destinationsDir, "bodies.jsonl.gz")) {
-		bodies[b.Name], _ = base64.StdEncoding.DecodeString(b.Head)
-	}
+	bodies := readDestinationBodies(t)
 	cases := map[string]string{}
 	for _, c := range readJSONLines[destinationCase](t, filepath.Join(destinationsDir, "cases.jsonl.gz")) {
 		cases[c.ID] = c.Body
