@@ -150,7 +150,8 @@ var recordedBrowsers = []mimesniff.Browser{mimesniff.Chromium, mimesniff.Firefox
 
 // readNavigation returns every case of the navigation corpus with what each
 // browser did, as ResourceFromHTTP builds it from the header lines and the
-// body's first bytes.
+// body's first bytes. It fails t unless every case has exactly one row in
+// each browser's results, and every row is a case's.
 func readNavigation(t *testing.T) []navigationCase {
 	t.Helper()
 	bodies := map[string]navigationBody{}
@@ -162,9 +163,12 @@ func readNavigation(t *testing.T) []navigationCase {
 		headers[h.Name] = h.header()
 	}
 	results := map[mimesniff.Browser]map[string]navigationResult{}
+	rows := map[mimesniff.Browser]*rowCheck{}
 	for _, b := range recordedBrowsers {
 		results[b] = map[string]navigationResult{}
-		for _, r := range readJSONLines[navigationResult](t, filepath.Join(navigationDir, "results-"+b.String()+".jsonl.gz")) {
+		rows[b] = &rowCheck{file: filepath.Join(navigationDir, "results-"+b.String()+".jsonl.gz")}
+		for _, r := range readJSONLines[navigationResult](t, rows[b].file) {
+			rows[b].add(r.ID)
 			results[b][r.ID] = r
 		}
 	}
@@ -185,11 +189,15 @@ func readNavigation(t *testing.T) []navigationCase {
 		}
 		nc := navigationCase{ID: c.ID, Split: body.Split, r: r, results: map[mimesniff.Browser]navigationResult{}}
 		for _, b := range recordedBrowsers {
+			rows[b].want(c.ID)
 			if res, ok := results[b][c.ID]; ok {
 				nc.results[b] = res
 			}
 		}
 		out = append(out, nc)
+	}
+	for _, b := range recordedBrowsers {
+		rows[b].check(t)
 	}
 	return out
 }
@@ -222,7 +230,7 @@ func agrees(b mimesniff.Browser, got mimesniff.MIMEType, res navigationResult) b
 // on the held-out ones.
 func TestBrowserRecordings(t *testing.T) {
 	cases := readNavigation(t)
-	type tally struct{ n, std, profile, unrep, excluded, missing int }
+	type tally struct{ n, std, profile, unrep, excluded int }
 	for _, b := range recordedBrowsers {
 		tallies := map[string]*tally{"train": {}, "heldout": {}}
 		for _, c := range cases {
@@ -230,8 +238,7 @@ func TestBrowserRecordings(t *testing.T) {
 			res, ok := c.results[b]
 			switch {
 			case !ok:
-				tl.missing++
-				continue
+				continue // readNavigation has failed the test
 			case res.Outcome == "error" || res.Outcome == "timeout":
 				tl.excluded++
 				continue
@@ -253,8 +260,8 @@ func TestBrowserRecordings(t *testing.T) {
 		for _, split := range []string{"train", "heldout"} {
 			tl := tallies[split]
 			pct := func(k int) float64 { return 100 * float64(k) / float64(max(tl.n, 1)) }
-			t.Logf("%s, %s: %d cases (%d errors and timeouts excluded, %d not recorded); standard %d (%.1f %%), profile %d (%.1f %%), %d unrepresentable types",
-				b, split, tl.n, tl.excluded, tl.missing, tl.std, pct(tl.std), tl.profile, pct(tl.profile), tl.unrep)
+			t.Logf("%s, %s: %d cases (%d errors and timeouts excluded); standard %d (%.1f %%), profile %d (%.1f %%), %d unrepresentable types",
+				b, split, tl.n, tl.excluded, tl.std, pct(tl.std), tl.profile, pct(tl.profile), tl.unrep)
 		}
 	}
 }
@@ -264,9 +271,10 @@ func TestBrowserRecordings(t *testing.T) {
 // ran the body's script is predicted by that browser's profile as a type in
 // which no script runs.
 func TestBrowserScriptable(t *testing.T) {
+	cases := readNavigation(t)
 	for _, b := range recordedBrowsers {
 		n := 0
-		for _, c := range readNavigation(t) {
+		for _, c := range cases {
 			res, ok := c.results[b]
 			if !ok || res.Outcome != "document" {
 				continue

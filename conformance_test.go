@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"net/http"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -349,49 +350,193 @@ func TestWPTMedia(t *testing.T) {
 	}
 }
 
-// TestWPTSniffingCases checks the cases of extracted-sniffing-cases.json
-// that assert a computed MIME type; the others assert load or block outcomes
-// of Fetch and HTML, not sniffing results.
+// wptSniffingCase is an object of extracted-sniffing-cases.json.
+type wptSniffingCase struct {
+	Source       string  `json:"source"`
+	InputHex     *string `json:"input_hex"` // nil: not given; "": an empty body
+	InputFile    string  `json:"input_file"`
+	InputWPTPath string  `json:"input_wpt_path"`
+	Supplied     *string `json:"supplied_type"` // nil: no Content-Type header
+	NoSniff      bool    `json:"no_sniff"`
+	Context      string  `json:"context"`
+	Expected     string  `json:"expected"`
+	ExpectedKind string  `json:"expected_kind"`
+	Notes        string  `json:"notes"`
+}
+
+// name returns a name for the case that tells it from every other: the
+// test, the body, the Content-Type and nosniff.
+func (c wptSniffingCase) name() string {
+	body := path.Base(c.InputFile)
+	if c.InputFile == "" {
+		p, _, _ := strings.Cut(c.InputWPTPath, "?") // the query repeats the type
+		body = path.Base(p)
+	}
+	if c.InputHex != nil && *c.InputHex == "" {
+		body += " (empty)"
+	}
+	ct := "no Content-Type"
+	if c.Supplied != nil {
+		ct = fmt.Sprintf("Content-Type %q", *c.Supplied)
+	}
+	if c.NoSniff {
+		ct += ", nosniff"
+	}
+	return path.Base(c.Source) + ": " + body + ", " + ct
+}
+
+// wptContexts maps each context of extracted-sniffing-cases.json to the
+// Fetch destination of its request. importScripts() fetches with the
+// destination "script", as a classic script does (HTML, "import scripts
+// into worker global scope").
+var wptContexts = map[string]mimesniff.Destination{
+	"browsing (top-level document opened with window.open)":   mimesniff.DestinationDocument,
+	"audio or video (<audio> element src)":                    mimesniff.DestinationAudio,
+	"script (classic <script src>)":                           mimesniff.DestinationScript,
+	"script (importScripts() in a dedicated worker)":          mimesniff.DestinationScript,
+	"worker script (new Worker(url))":                         mimesniff.DestinationWorker,
+	"style (<link rel=stylesheet> in a quirks-mode document)": mimesniff.DestinationStyle,
+	"image (<img>)": mimesniff.DestinationImage,
+}
+
+// wptVerdict is what a case's expectation says of the report's verdict for
+// its destination.
+type wptVerdict struct {
+	blocked bool
+	// runs: script from the response runs there, in every profile (a
+	// script that loads, a worker that posts its message); checked only
+	// where Script can say so (the script-like destinations), and only
+	// when the response is not blocked. Blocked means it runs in none.
+	runs bool
+	typ  string // the verdict's Type, when the case asserts one
+}
+
+// wptExpectations maps each expectation of extracted-sniffing-cases.json to
+// the verdict it asserts; a computed-mime-type case asserts the verdict's
+// Type, its expected value (document.contentType). For media and images WPT asserts decoding too
+// (loadedmetadata, an image 96 pixels wide), which a Report does not
+// express: what it can say is that Fetch does not block the response; for
+// style sheets each case also runs as a 304 revalidation with the same
+// headers and the same expectation, the same verdict.
+var wptExpectations = map[string]wptVerdict{
+	"loadedmetadata event fires and no error event": {},
+	"blocked (error event, script does not run)":    {blocked: true},
+	"blocked (error event)":                         {blocked: true},
+	"blocked (error event, no message)":             {blocked: true},
+	"importScripts throws NetworkError":             {blocked: true},
+	"allowed (load event)":                          {runs: true},
+	"allowed (script runs)":                         {runs: true},
+	"allowed (worker posts 'hi')":                   {runs: true},
+	"loads (load event, width 96)":                  {},
+}
+
+// wptSniffingSkip lists the cases of extracted-sniffing-cases.json (by
+// name) that TestWPTSniffingCases does not replay, with the reason: an
+// assertion a Report cannot express at all. It is empty: every case asserts
+// a verdict (blocked or not, script or not, a type) that a Report holds.
+var wptSniffingSkip = map[string]string{}
+
+// allProfiles are the browser profiles a Report's Script sets hold.
+var allProfiles = []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox, mimesniff.WebKit}
+
+// lacking returns the profiles of allProfiles that s does not hold.
+func lacking(s mimesniff.BrowserSet) []mimesniff.Browser {
+	var out []mimesniff.Browser
+	for _, b := range allProfiles {
+		if !s.Has(b) {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// TestWPTSniffingCases replays every case of extracted-sniffing-cases.json
+// through ReportFor, the headers as WPT's server sends them and the body
+// where the data has it (a body it does not copy, WPT's /images/ and the
+// script and worker generators, is empty: the verdicts those cases assert,
+// blocked and script in script-like destinations, do not read it), and
+// checks the verdict for the case's destination: blocked or not, script
+// running or not, and the type where the case observes one. The cases that
+// assert a computed MIME type go through Resource.Sniff too.
 func TestWPTSniffingCases(t *testing.T) {
 	var file struct {
-		Cases []struct {
-			Source       string  `json:"source"`
-			InputHex     string  `json:"input_hex"`
-			InputFile    string  `json:"input_file"`
-			InputWPTPath string  `json:"input_wpt_path"`
-			Supplied     *string `json:"supplied_type"`
-			NoSniff      bool    `json:"no_sniff"`
-			Context      string  `json:"context"`
-			Expected     string  `json:"expected"`
-			ExpectedKind string  `json:"expected_kind"`
-			Notes        string  `json:"notes"`
-		} `json:"cases"`
+		Cases []wptSniffingCase `json:"cases"`
 	}
 	readWPT(t, "extracted-sniffing-cases.json", &file)
-	checked := 0
+	seen := map[string]bool{}
+	checked, computed := 0, 0
 	for _, c := range file.Cases {
+		name := c.name()
+		if seen[name] {
+			t.Fatalf("two cases named %s", name)
+		}
+		seen[name] = true
+		d, ok := wptContexts[c.Context]
+		want, ok2 := wptExpectations[c.Expected]
+		if c.ExpectedKind == "computed-mime-type" {
+			want, ok2 = wptVerdict{typ: c.Expected}, true
+		}
+		if !ok || !ok2 {
+			t.Fatalf("%s: unknown context %q or expectation %q", name, c.Context, c.Expected)
+		}
+		if reason, ok := wptSniffingSkip[name]; ok {
+			t.Logf("not replayed: %s: %s", name, reason)
+			continue
+		}
+		var body []byte
+		switch {
+		case c.InputFile != "":
+			b, err := os.ReadFile(filepath.Join(wptDir(t), filepath.FromSlash(c.InputFile)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			body = b
+		case c.InputHex != nil:
+			b, err := hex.DecodeString(*c.InputHex)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			body = b
+		}
+		h := http.Header{}
+		if c.Supplied != nil {
+			h.Set("Content-Type", *c.Supplied)
+		}
+		if c.NoSniff {
+			h.Set("X-Content-Type-Options", "nosniff")
+		}
+		v, _ := mimesniff.ReportFor(h, body[:min(len(body), mimesniff.HeaderSize)]).Verdict(d)
+		if v.Blocked != want.blocked {
+			t.Errorf("%s: ReportFor: %s blocked = %v, want %v (WPT: %s)", name, d, v.Blocked, want.blocked, c.Expected)
+		}
+		switch {
+		case want.blocked && v.Script != 0:
+			t.Errorf("%s: ReportFor: %s is blocked, and script runs in %s; want none (WPT: %s)", name, d, v.Script, c.Expected)
+		case want.runs && mimesniff.IsScriptLike(d) && len(lacking(v.Script)) > 0:
+			t.Errorf("%s: ReportFor: script runs as %s in %q, not in %v (WPT: %s)", name, d, v.Script, lacking(v.Script), c.Expected)
+		}
+		if want.typ != "" && v.Type.String() != want.typ {
+			t.Errorf("%s: ReportFor: %s type = %q, want %q", name, d, v.Type, want.typ)
+		}
+		checked++
 		if c.ExpectedKind != "computed-mime-type" {
 			continue
 		}
-		if !strings.HasPrefix(c.Context, "browsing") || c.InputHex == "" {
-			t.Fatalf("unexpected computed-mime-type case: %+v", c)
+		// The type the standard computes for a document.
+		if d != mimesniff.DestinationDocument || c.InputHex == nil {
+			t.Fatalf("%s: unexpected computed-mime-type case: %+v", name, c)
 		}
-		data, err := hex.DecodeString(c.InputHex)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var r mimesniff.Resource
-		r.Header, r.NoSniff = data, c.NoSniff
+		r := mimesniff.Resource{Header: body, NoSniff: c.NoSniff}
 		if c.Supplied != nil {
 			r.Supplied, _ = mimesniff.ParseBytes([]byte(*c.Supplied))
 		}
 		if got := r.Sniff(); got.String() != c.Expected {
-			t.Errorf("%s (%s): Sniff() = %q, want %q", c.Source, c.InputWPTPath, got, c.Expected)
+			t.Errorf("%s: Sniff() = %q, want %q", name, got, c.Expected)
 		}
-		checked++
+		computed++
 	}
-	if checked == 0 {
-		t.Fatal("no computed-mime-type cases")
+	if checked != len(file.Cases)-len(wptSniffingSkip) || computed == 0 {
+		t.Fatalf("replayed %d cases (%d computed types) of %d, %d skipped", checked, computed, len(file.Cases), len(wptSniffingSkip))
 	}
-	t.Logf("%d computed-mime-type cases of %d", checked, len(file.Cases))
+	t.Logf("%d cases replayed through ReportFor, %d of them through Sniff too; %d skipped", checked, computed, len(wptSniffingSkip))
 }

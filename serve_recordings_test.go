@@ -34,9 +34,10 @@ const destinationsDir = "testdata/browsers/destinations"
 // repository), and fails where a file of it is missing.
 const recordingsDir = "testdata/browsers"
 
-// readJSONLines decodes one JSON value a line from name, gunzipping it when
-// its name ends in .gz.
-func readJSONLines[T any](t testing.TB, name string) []T {
+// openRecording opens the recording file name, gunzipping it when its name
+// ends in .gz; it is closed when the test ends. It skips t where the
+// recordings are not in this copy of the module.
+func openRecording(t testing.TB, name string) io.Reader {
 	t.Helper()
 	f, err := os.Open(name)
 	if err != nil {
@@ -45,17 +46,23 @@ func readJSONLines[T any](t testing.TB, name string) []T {
 		}
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(name, ".gz") {
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		r = zr
+	t.Cleanup(func() { f.Close() })
+	if !strings.HasSuffix(name, ".gz") {
+		return f
 	}
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	return zr
+}
+
+// readJSONLines decodes one JSON value a line from name, gunzipping it when
+// its name ends in .gz.
+func readJSONLines[T any](t testing.TB, name string) []T {
+	t.Helper()
 	var out []T
-	s := bufio.NewScanner(r)
+	s := bufio.NewScanner(openRecording(t, name))
 	s.Buffer(nil, 1<<24)
 	for s.Scan() {
 		var v T
@@ -151,11 +158,112 @@ func ranScript(dest, probe string) bool {
 	return false
 }
 
-// TestReportRecordings replays every recorded (response, destination,
-// origin, browser) through ReportFor: where the browser ran script, the
-// report must say so for that browser (no false "safe"). It logs, per
-// destination, how often the report is more cautious than the browser.
-func TestReportRecordings(t *testing.T) {
+// rowCheck checks that a recording has exactly one row for every key its
+// corpus asks for (a case, or a case with a browser, origin and
+// destination): none missing, which a replay would silently skip, none
+// repeated, and none for a key the corpus does not have. Call add for every
+// row, then want for every key, then check.
+type rowCheck struct {
+	file    string
+	seen    map[string]int // rows by key
+	wanted  map[string]bool
+	missing []string // in the corpus's order
+}
+
+func (c *rowCheck) add(key string) {
+	if c.seen == nil {
+		c.seen = map[string]int{}
+	}
+	c.seen[key]++
+}
+
+func (c *rowCheck) want(key string) {
+	if c.wanted == nil {
+		c.wanted = map[string]bool{}
+	}
+	c.wanted[key] = true
+	if c.seen[key] == 0 {
+		c.missing = append(c.missing, key)
+	}
+}
+
+// check fails t for each kind of mismatch, with the first keys of it.
+func (c *rowCheck) check(t *testing.T) {
+	t.Helper()
+	var repeated, unknown []string
+	for key, n := range c.seen {
+		if n > 1 {
+			repeated = append(repeated, key)
+		}
+		if !c.wanted[key] {
+			unknown = append(unknown, key)
+		}
+	}
+	sort.Strings(repeated)
+	sort.Strings(unknown)
+	for _, m := range []struct {
+		what string
+		keys []string
+	}{{"missing", c.missing}, {"repeated", repeated}, {"not in the corpus", unknown}} {
+		if len(m.keys) > 0 {
+			t.Errorf("%s: %d of %d rows %s, such as %q", c.file, len(m.keys), len(c.wanted), m.what, m.keys[:min(len(m.keys), 3)])
+		}
+	}
+}
+
+// destinationFiles are the destinations recordings, each with the browsers
+// it holds.
+var destinationFiles = []struct {
+	name     string
+	browsers []string
+}{
+	{"results.jsonl.gz", []string{"chromium", "firefox"}},
+	{"results-webkit.jsonl.gz", []string{"webkit"}},
+}
+
+// readDestinationResults returns the rows of every destinations recording.
+// It fails t unless each file has exactly one row for every case of the
+// corpus, browser of the file, origin and destination, and no other.
+func readDestinationResults(t *testing.T) []destinationResult {
+	t.Helper()
+	var ids []string
+	for _, c := range readJSONLines[destinationCase](t, filepath.Join(destinationsDir, "cases.jsonl.gz")) {
+		ids = append(ids, c.ID)
+	}
+	dests := make([]string, 0, len(recordedDestinations))
+	for d := range recordedDestinations {
+		dests = append(dests, d)
+	}
+	sort.Strings(dests)
+	key := func(id, browser, origin, dest string) string {
+		return id + " " + browser + " " + origin + " " + dest
+	}
+	var out []destinationResult
+	for _, f := range destinationFiles {
+		rows := &rowCheck{file: filepath.Join(destinationsDir, f.name)}
+		results := readJSONLines[destinationResult](t, rows.file)
+		for _, r := range results {
+			rows.add(key(r.Case, r.Browser, r.Origin, r.Dest))
+		}
+		for _, id := range ids {
+			for _, b := range f.browsers {
+				for _, origin := range []string{"same", "cross"} {
+					for _, d := range dests {
+						rows.want(key(id, b, origin, d))
+					}
+				}
+			}
+		}
+		rows.check(t)
+		out = append(out, results...)
+	}
+	return out
+}
+
+// readDestinationBodies returns the first bytes of every body of the
+// destinations corpus, by name.
+func readDestinationBodies(t *testing.T) map[string][]byte {
+	t.Helper()
 	bodies := map[string][]byte{}
 	for _, b := range readJSONLines[recordedBody](t, filepath.Join(destinationsDir, "bodies.jsonl.gz")) {
 		head, err := base64.StdEncoding.DecodeString(b.Head)
@@ -164,6 +272,16 @@ func TestReportRecordings(t *testing.T) {
 		}
 		bodies[b.Name] = head
 	}
+	return bodies
+}
+
+// TestReportRecordings replays every recorded (response, destination,
+// origin, browser) through ReportFor: where the browser ran script, the
+// report must say so for that browser (no false "safe"). Every case must
+// have its rows (readDestinationResults). It logs, per
+// destination, how often the report is more cautious than the browser.
+func TestReportRecordings(t *testing.T) {
+	bodies := readDestinationBodies(t)
 	headers := map[string]http.Header{}
 	for _, h := range readJSONLines[recordedHeaders](t, filepath.Join(destinationsDir, "headers.jsonl")) {
 		headers[h.Name] = h.header()
@@ -181,9 +299,7 @@ func TestReportRecordings(t *testing.T) {
 	type count struct{ loads, ran, cautious int }
 	counts := map[string]*count{}
 	falseSafe := 0
-	results := readJSONLines[destinationResult](t, filepath.Join(destinationsDir, "results.jsonl.gz"))
-	results = append(results, readJSONLines[destinationResult](t, filepath.Join(destinationsDir, "results-webkit.jsonl.gz"))...)
-	for _, r := range results {
+	for _, r := range readDestinationResults(t) {
 		rep, ok := reports[r.Case]
 		d, ok2 := recordedDestinations[r.Dest]
 		b, ok3 := browsers[r.Browser]
@@ -249,17 +365,12 @@ func TestSafeHeadersRecorded(t *testing.T) {
 			}
 		}
 	}
-	bodies := map[string][]byte{}
-	for _, b := range readJSONLines[recordedBody](t, filepath.Join(destinationsDir, "bodies.jsonl.gz")) {
-		bodies[b.Name], _ = base64.StdEncoding.DecodeString(b.Head)
-	}
+	bodies := readDestinationBodies(t)
 	cases := map[string]string{}
 	for _, c := range readJSONLines[destinationCase](t, filepath.Join(destinationsDir, "cases.jsonl.gz")) {
 		cases[c.ID] = c.Body
 	}
-	results := readJSONLines[destinationResult](t, filepath.Join(destinationsDir, "results.jsonl.gz"))
-	results = append(results, readJSONLines[destinationResult](t, filepath.Join(destinationsDir, "results-webkit.jsonl.gz"))...)
-	for _, r := range results {
+	for _, r := range readDestinationResults(t) {
 		if r.Probe == "server" && r.ContentType != "" && !mimesniff.IsScriptLike(recordedDestinations[r.Dest]) {
 			check(r.Case, r.Browser, r.ContentType, bodies[cases[r.Case]])
 		}

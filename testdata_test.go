@@ -6,11 +6,22 @@ package mimesniff_test
 
 import (
 	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/mimesniff/mimesniff"
 )
 
@@ -182,4 +193,147 @@ func TestTestdataFiles(t *testing.T) {
 		}
 	}
 	t.Logf("%d rows for %d files", len(rows), len(data))
+}
+
+// update rewrites testdata/browsers/MANIFEST from the recordings' files
+// (TestManifest) instead of checking it.
+var update = flag.Bool("update", false, "rewrite testdata/browsers/MANIFEST from the recordings")
+
+// manifestName is the manifest of the recordings: a line per JSON Lines file
+// of testdata/browsers/navigation and testdata/browsers/destinations, with
+// its number of rows and the SHA-256 of its lines. The navigation FORMAT.md
+// describes it.
+var manifestName = filepath.Join(recordingsDir, "MANIFEST")
+
+// manifestHead opens the manifest; every line of it is a comment.
+const manifestHead = `# The recordings' JSON Lines files, checked by TestManifest (testdata_test.go):
+# path (below testdata/browsers), rows (lines), SHA-256 of the lines (of the
+# text after gunzip for a .gz file), separated by tabs. A row lost or changed
+# fails the test. After recording, rewrite it with
+#	go test -run TestManifest -update
+# (the recorders and corpus generators of tools/browsers run that).
+`
+
+// manifestEntry is a line of the manifest.
+type manifestEntry struct {
+	Path   string // below recordingsDir, with slashes
+	Rows   int
+	SHA256 string
+}
+
+// recordingFiles returns the JSON Lines files of the recordings, below
+// recordingsDir, sorted.
+func recordingFiles(t *testing.T) []string {
+	t.Helper()
+	var names []string
+	for _, dir := range []string{"navigation", "destinations"} {
+		for _, pattern := range []string{"*.jsonl", "*.jsonl.gz"} {
+			m, err := filepath.Glob(filepath.Join(recordingsDir, dir, pattern))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, name := range m {
+				rel, err := filepath.Rel(recordingsDir, name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				names = append(names, filepath.ToSlash(rel))
+			}
+		}
+	}
+	slices.Sort(names)
+	return names
+}
+
+// measure returns the manifest entry of the recording file rel.
+func measure(t *testing.T, rel string) manifestEntry {
+	t.Helper()
+	name := filepath.Join(recordingsDir, filepath.FromSlash(rel))
+	text, err := io.ReadAll(openRecording(t, name))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	sum := sha256.Sum256(text)
+	return manifestEntry{Path: rel, Rows: bytes.Count(text, []byte("\n")), SHA256: hex.EncodeToString(sum[:])}
+}
+
+// readManifest returns the entries of the manifest.
+func readManifest(t *testing.T) []manifestEntry {
+	t.Helper()
+	data, err := os.ReadFile(manifestName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []manifestEntry
+	for n, line := range strings.Split(strings.TrimSuffix(string(data), "\n"), "\n") {
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		cols := strings.Split(line, "\t")
+		rows, err := 0, error(nil)
+		if len(cols) == 3 {
+			rows, err = strconv.Atoi(cols[1])
+		}
+		if len(cols) != 3 || err != nil {
+			t.Fatalf("%s:%d: want path, rows and SHA-256 separated by tabs: %q", manifestName, n+1, line)
+		}
+		out = append(out, manifestEntry{Path: cols[0], Rows: rows, SHA256: cols[2]})
+	}
+	return out
+}
+
+// TestManifest checks the recordings' files against testdata/browsers/MANIFEST:
+// every JSON Lines file is listed, with its number of rows and the SHA-256
+// of its lines, so that a row lost, added or changed fails here even where
+// a replay would not notice. With -update it rewrites the manifest instead.
+func TestManifest(t *testing.T) {
+	if _, err := os.Stat(recordingsDir); errors.Is(err, fs.ErrNotExist) {
+		t.Skipf("%s is not in this copy of the module (it ships only with the repository)", recordingsDir)
+	}
+	var got []manifestEntry
+	for _, rel := range recordingFiles(t) {
+		got = append(got, measure(t, rel))
+	}
+	if len(got) == 0 {
+		t.Fatalf("no JSON Lines files below %s", recordingsDir)
+	}
+	if *update {
+		var b strings.Builder
+		b.WriteString(manifestHead)
+		for _, e := range got {
+			fmt.Fprintf(&b, "%s\t%d\t%s\n", e.Path, e.Rows, e.SHA256)
+		}
+		if err := writeFileAtomic(manifestName, []byte(b.String())); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("wrote %s: %d files", manifestName, len(got))
+		return
+	}
+	if diff := cmp.Diff(readManifest(t), got); diff != "" {
+		t.Errorf("the recordings differ from %s (-manifest +files); if they were recorded again, run go test -run TestManifest -update:\n%s", manifestName, diff)
+	}
+}
+
+// writeFileAtomic writes data to name through a temporary file in the same
+// directory, renamed over name, so that a reader sees the old file or the
+// new one, never a part.
+func writeFileAtomic(name string, data []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(data)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), name)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+	}
+	return err
 }

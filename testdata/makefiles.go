@@ -136,10 +136,25 @@ func main() {
 		if len(b) >= maxSize {
 			log.Fatalf("%s is %d bytes, want fewer than %d", f.name, len(b), maxSize)
 		}
-		if err := os.WriteFile(filepath.Join(outDir, f.name), b, 0o644); err != nil {
+		if err := writeFile(filepath.Join(outDir, f.name), b); err != nil {
 			log.Fatal(err)
 		}
 	}
+}
+
+// writeFile writes data to name whole or not at all: to a temporary file,
+// renamed over name, so that a test or a fuzz run reading testdata/files
+// meanwhile sees the old file or the new one, never a part. The temporary
+// file is in testdata, beside testdata/files rather than in it, where the
+// tests list every file with a glob; a rename is atomic on one file system,
+// and fails rather than copies across two.
+func writeFile(name string, data []byte) error {
+	tmp := filepath.Join(filepath.Dir(filepath.Dir(name)), "."+filepath.Base(name)+".tmp")
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, name)
 }
 
 // Byte-order helpers: each appends v to b and returns the extended slice.

@@ -267,18 +267,30 @@ func TestCurl(t *testing.T) {
 					t.Errorf("curl %q | mimesniff -http - mismatch (-want +got):\n%s", args, diff)
 				}
 				if *update {
-					if err := os.WriteFile(curlDir+name, dump, 0o644); err != nil {
-						t.Fatal(err)
-					}
+					writeCapture(t, curlDir+name, dump)
 				}
 			})
 			fmt.Fprintf(&want, "%s: %s\n", curlDir+name, live)
 		}
 	}
 	if *update {
-		if err := os.WriteFile(curlDir+"want.txt", []byte(want.String()), 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeCapture(t, curlDir+"want.txt", []byte(want.String()))
+	}
+}
+
+// writeCapture writes data to name whole or not at all: to a temporary file
+// beside it (hidden, and not named *.http), renamed over name, so that a
+// test or a fuzz run reading testdata/curl meanwhile sees the old file or
+// the new one, never a part.
+func writeCapture(t *testing.T, name string, data []byte) {
+	t.Helper()
+	tmp := filepath.Join(filepath.Dir(name), "."+filepath.Base(name)+".tmp")
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		os.Remove(tmp)
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, name); err != nil {
+		t.Fatal(err)
 	}
 }
 

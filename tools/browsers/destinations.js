@@ -22,6 +22,7 @@ const net = require('net');
 const path = require('path');
 const zlib = require('zlib');
 const lib = require('./lib');
+const { writeAtomic, updateManifest } = require('./files');
 const { Attacker, Probes, dests, attackerPage, xmlDoc, probeJS } = require('./attack');
 const { WebKitAttacker } = require('./webkitattack');
 const webkit = require('./webkit');
@@ -366,9 +367,10 @@ function merge(which) {
     delete meta.webkitPending;
   }
   meta.cases = cases.length;
-  fs.writeFileSync(path.join(dataDir, only ? 'results-webkit.jsonl.gz' : 'results.jsonl.gz'), zlib.gzipSync(rows.map((r) => JSON.stringify(r)).join('\n') + '\n', { level: 9 }));
-  fs.writeFileSync(metaFile, JSON.stringify(meta, null, 1) + '\n');
+  writeAtomic(path.join(dataDir, only ? 'results-webkit.jsonl.gz' : 'results.jsonl.gz'), zlib.gzipSync(rows.map((r) => JSON.stringify(r)).join('\n') + '\n', { level: 9 }));
+  writeAtomic(metaFile, JSON.stringify(meta, null, 1) + '\n');
   console.error(`${rows.length} results`, Object.fromEntries(Object.entries(meta.browsers).map(([k, v]) => [k, v.counts])));
+  updateManifest();
 }
 
 if (mode === 'chromium' || mode === 'firefox' || mode === 'webkit') {

@@ -18,6 +18,7 @@ const path = require('path');
 const zlib = require('zlib');
 const crypto = require('crypto');
 const old = require('./gencorpus.js');
+const { writeAtomic, updateManifest } = require('./files');
 
 const root = path.resolve(__dirname, '..', '..');
 const corpusDir = process.env.CORPUS_DIR || path.join(root, 'tools', 'corpus', 'out');
@@ -251,9 +252,10 @@ for (const [setName, names] of plan) {
 fs.mkdirSync(outDir, { recursive: true });
 const gz = (lines) => zlib.gzipSync(Buffer.from(lines.join('\n') + '\n'), { level: 9 });
 const bodyLines = [...bodies.values()].map((b) => JSON.stringify({ name: b.name, split: b.split, sha256: b.sha256, size: b.size, head: b.bytes.subarray(0, HEAD).toString('base64') }));
-fs.writeFileSync(path.join(outDir, 'bodies.jsonl.gz'), gz(bodyLines));
-fs.writeFileSync(path.join(outDir, 'headers.jsonl'), [...sets].map(([name, headers]) => JSON.stringify({ name, headers })).join('\n') + '\n');
-fs.writeFileSync(path.join(outDir, 'cases.jsonl.gz'), gz(cases.map((c) => JSON.stringify(c))));
+writeAtomic(path.join(outDir, 'bodies.jsonl.gz'), gz(bodyLines));
+writeAtomic(path.join(outDir, 'headers.jsonl'), [...sets].map(([name, headers]) => JSON.stringify({ name, headers })).join('\n') + '\n');
+writeAtomic(path.join(outDir, 'cases.jsonl.gz'), gz(cases.map((c) => JSON.stringify(c))));
+updateManifest();
 const splitCount = (s) => [...bodies.values()].filter((b) => b.split === s).length;
 if (process.argv.includes('-v')) {
   const per = {};

@@ -15,6 +15,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
+const { writeAtomic } = require('./files');
 
 const root = path.resolve(__dirname, '..', '..');
 const filesDir = path.join(root, 'testdata', 'files');
@@ -256,6 +257,6 @@ for (const n of probe) if (!edges.some((e) => e[0] === n)) throw new Error('unkn
 module.exports = { cases, edges, combos: [...basic, ...apache, ...unknownish, ...twoHeaders, ...supplied], filesDir };
 
 if (require.main === module) {
-  fs.writeFileSync(out, lines.join('\n') + '\n');
+  writeAtomic(out, lines.join('\n') + '\n');
   console.error(`${lines.length} cases (${files.length} files, ${edges.length} edge bodies) -> ${path.relative(process.cwd(), out)}`);
 }

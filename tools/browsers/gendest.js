@@ -18,6 +18,7 @@ const path = require('path');
 const zlib = require('zlib');
 const crypto = require('crypto');
 const { probeJS } = require('./attack');
+const { writeAtomic, updateManifest } = require('./files');
 
 const root = path.resolve(__dirname, '..', '..');
 const outDir = path.join(root, 'testdata', 'browsers', 'destinations');
@@ -327,8 +328,9 @@ const bodyLines = bodies.map((b) => {
   return JSON.stringify(o);
 });
 const gz = (lines) => zlib.gzipSync(lines.join('\n') + '\n', { level: 9 });
-fs.writeFileSync(path.join(outDir, 'bodies.jsonl.gz'), gz(bodyLines));
-fs.writeFileSync(path.join(outDir, 'headers.jsonl'),
+writeAtomic(path.join(outDir, 'bodies.jsonl.gz'), gz(bodyLines));
+writeAtomic(path.join(outDir, 'headers.jsonl'),
   [...headerSets].filter(([n]) => used.has(n)).map(([name, headers]) => JSON.stringify({ name, headers })).join('\n') + '\n');
-fs.writeFileSync(path.join(outDir, 'cases.jsonl.gz'), gz(cases.map((c) => JSON.stringify(c))));
+writeAtomic(path.join(outDir, 'cases.jsonl.gz'), gz(cases.map((c) => JSON.stringify(c))));
+updateManifest();
 console.error(`${bodies.length} bodies, ${used.size} header sets, ${cases.length} cases`);

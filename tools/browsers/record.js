@@ -22,6 +22,7 @@ const net = require('net');
 const path = require('path');
 const zlib = require('zlib');
 const crypto = require('crypto');
+const { writeAtomic, updateManifest } = require('./files');
 
 const root = path.resolve(__dirname, '..', '..');
 const navDir = path.join(root, 'testdata', 'browsers', 'navigation');
@@ -342,7 +343,7 @@ function finish(partial) {
   if (missing && !partial) { console.error('not every case is recorded yet'); return; }
   const rows = all.filter(Boolean);
   const chunks = fs.existsSync(chunksFile) ? JSON.parse(fs.readFileSync(chunksFile, 'utf8')) : [];
-  fs.writeFileSync(path.join(navDir, `results-${browserName}.jsonl.gz`), zlib.gzipSync(Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n') + '\n'), { level: 9 }));
+  writeAtomic(path.join(navDir, `results-${browserName}.jsonl.gz`), zlib.gzipSync(Buffer.from(rows.map((r) => JSON.stringify(r)).join('\n') + '\n'), { level: 9 }));
   const counts = {};
   for (const r of rows) counts[r.outcome] = (counts[r.outcome] || 0) + 1;
   const recFile = path.join(navDir, 'recordings.json');
@@ -366,8 +367,9 @@ function finish(partial) {
   };
   const sorted = {};
   for (const k of Object.keys(recs).sort()) sorted[k] = recs[k];
-  fs.writeFileSync(recFile, JSON.stringify(sorted, null, 1) + '\n');
+  writeAtomic(recFile, JSON.stringify(sorted, null, 1) + '\n');
   console.error(`wrote results-${browserName}.jsonl.gz and recordings.json:`, counts);
+  updateManifest();
 }
 
 main().catch((e) => {
