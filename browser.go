@@ -6,7 +6,6 @@ package mimesniff
 
 import (
 	"errors"
-	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -79,7 +78,7 @@ func (b *Browser) UnmarshalText(text []byte) error {
 // nothing for the header lists servers send.
 func (r Resource) SniffAs(b Browser) MIMEType {
 	if b == Standard || r.HeaderList == nil {
-		return r.sniffAs(b)
+		return r.sniffAs(b, &httpReading{})
 	}
 	v, ambiguous := readHeaders(r.HeaderList)
 	if !ambiguous {
@@ -123,13 +122,12 @@ func (r Resource) SniffWorst() (MIMEType, Browser) {
 // sniffRead is SniffAs for a browser b reading v, a reading of r's header
 // list.
 func (r *Resource) sniffRead(b Browser, v *headerValues) MIMEType {
-	rr := *r
 	t, _ := extractMIMEType(v[hdrContentType])
-	rr.http = readHTTPWith(v, t, t.Essence())
-	if rr.http.attachment.Has(b) {
+	rd := readHTTPWith(v, t, t.Essence())
+	if rd.attachment.Has(b) {
 		return applicationOctet
 	}
-	return rr.sniffAs(b)
+	return r.sniffAs(b, &rd)
 }
 
 // danger ranks what b does with a document of type t: 2 for one that runs
@@ -147,14 +145,14 @@ func (b Browser) danger(t MIMEType) int {
 // sniffAs is SniffAs without Content-Disposition: the type b renders the
 // response as where it does not download it, as an object or embed element
 // does.
-func (r *Resource) sniffAs(b Browser) MIMEType {
+func (r *Resource) sniffAs(b Browser, rd *httpReading) MIMEType {
 	switch b {
 	case Chromium:
-		return r.sniffChromium()
+		return r.sniffChromium(rd)
 	case Firefox:
-		return r.sniffFirefox()
+		return r.sniffFirefox(rd)
 	case WebKit:
-		return r.sniffWebKit()
+		return r.sniffWebKit(rd)
 	}
 	return r.sniff()
 }
@@ -193,13 +191,6 @@ type httpReading struct {
 	webkitType    string
 	webkitDoc     MIMEType
 	webkitNoSniff bool
-}
-
-// readHTTP returns how the browser profiles read header list h.
-func readHTTP(h http.Header) httpReading {
-	v, _ := readHeaders(h)
-	t, _ := extractMIMEType(v[hdrContentType])
-	return readHTTPWith(&v, t, t.Essence())
 }
 
 // readHTTPWith is readHTTP on the values v of a header list, for the type t
@@ -273,11 +264,11 @@ func fetchSlashType(v string) MIMEType {
 // supplied type, Supplied. It returns the type's essence too, found once
 // when the header list was read.
 // https://fetch.spec.whatwg.org/#concept-header-extract-mime-type
-func (r *Resource) fetchSupplied() (t MIMEType, essence string) {
-	if !r.http.fromHTTP {
+func (r *Resource) fetchSupplied(rd *httpReading) (t MIMEType, essence string) {
+	if !rd.fromHTTP {
 		return r.Supplied, r.Supplied.Essence()
 	}
-	return r.http.fetchType, r.http.fetchEssence
+	return rd.fetchType, rd.fetchEssence
 }
 
 // Types only the browser profiles compute.
@@ -552,4 +543,33 @@ func (b Browser) downloadsAttachment(d Destination, t MIMEType) bool {
 		return true
 	}
 	return b != Standard && !(b == Firefox && t.Essence() == "application/pdf")
+}
+
+// dispositionAttachment returns the profiles for which the Content-Disposition
+// header, with values, asks to download the response.
+//
+// The disposition type is the value's first token: "attachment", in any
+// case, asks every profile. An unknown type asks the standard too, which
+// treats it as attachment as RFC 6266 says, but not WebKit, which renders it
+// (cases cd-unknown/..., html-cd-unknown/...). "inline", no type, and a
+// value that starts with a parameter ask none.
+// See https://www.rfc-editor.org/rfc/rfc6266#section-4.2 and
+// https://html.spec.whatwg.org/multipage/browsing-the-web.html#navigate-fetch.
+func dispositionAttachment(values []string) BrowserSet {
+	v, ok := getHeader(values)
+	if !ok {
+		return 0
+	}
+	typ, _, _ := strings.Cut(v, ";")
+	typ = trimTabOrSpace(typ)
+	if typ == "" || strings.ContainsRune(typ, '=') || asciiEqualFold(typ, "inline") {
+		return 0
+	}
+	var s BrowserSet
+	for _, b := range profiles {
+		if b != WebKit || asciiEqualFold(typ, "attachment") {
+			s = s.with(b)
+		}
+	}
+	return s
 }

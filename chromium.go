@@ -31,8 +31,8 @@ func xslIsXML(e string) bool { return e == "text/xsl" }
 // text/plain, and looks at text/xml and application/xml only for feeds;
 // every other type is kept. Under nosniff it sniffs nothing, and a response
 // with no type is shown as text/plain (chromiumNoSniffIsText).
-func (r *Resource) sniffChromium() MIMEType {
-	t, e := r.fetchSupplied()
+func (r *Resource) sniffChromium(rd *httpReading) MIMEType {
+	t, e := r.fetchSupplied(rd)
 	h := resourceHeader(r.Header)
 	if e == "application/rss+xml" || e == "application/atom+xml" {
 		// A declared RSS or Atom feed is shown as text/plain, under
@@ -42,7 +42,7 @@ func (r *Resource) sniffChromium() MIMEType {
 		// text/xml keeps its feed type (chromiumFeed).
 		return textPlain
 	}
-	if s := r.http.slashType; s.IsValid() {
+	if s := rd.slashType; s.IsValid() {
 		return s
 	}
 	if r.NoSniff {

@@ -136,7 +136,7 @@ func ActiveServed(t MIMEType) bool { return activeServed(t) }
 func ActiveServedModel(t MIMEType, header []byte) bool {
 	rr := response{fetchOK: t.IsValid()}
 	rr.res = Resource{Supplied: t, NoSniff: true, Header: resourceHeader(header)}
-	rr.res.http = httpReading{fromHTTP: true, fetchType: t, fetchEssence: t.Essence(), contentTypes: 1, webkitType: t.Essence(), webkitDoc: t, webkitNoSniff: true}
+	rr.http = httpReading{fromHTTP: true, fetchType: t, fetchEssence: t.Essence(), contentTypes: 1, webkitType: t.Essence(), webkitDoc: t, webkitNoSniff: true}
 	for _, b := range profiles {
 		if rr.rendersScript(b) {
 			return true

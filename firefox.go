@@ -24,8 +24,8 @@ import (
 // it downloads; a response with no type is
 // sniffed by its unknown decoder (firefoxUnknown), which under nosniff only
 // tells text from binary.
-func (r *Resource) sniffFirefox() MIMEType {
-	t, e := r.fetchSupplied() // e is "" for no type
+func (r *Resource) sniffFirefox(rd *httpReading) MIMEType {
+	t, e := r.fetchSupplied(rd) // e is "" for no type
 	h := resourceHeader(r.Header)
 	if !(r.NoSniff && t.IsValid()) && t != applicationOctet {
 		if m, ok := firefoxMedia(h); ok {
@@ -33,8 +33,8 @@ func (r *Resource) sniffFirefox() MIMEType {
 		}
 	}
 	switch {
-	case r.http.slashType.IsValid():
-		return r.http.slashType
+	case rd.slashType.IsValid():
+		return rd.slashType
 	case e == "" || e == "*/*":
 		if r.NoSniff {
 			return firefoxTextOrBinary(h)
@@ -45,7 +45,7 @@ func (r *Resource) sniffFirefox() MIMEType {
 		// unknown-unknown/page.html, app-unknown/page.html), where the
 		// standard sniffs them as no type at all.
 		return applicationOctet
-	case r.CheckForApacheBug && r.http.contentTypes <= 1 && !r.NoSniff:
+	case r.CheckForApacheBug && rd.contentTypes <= 1 && !r.NoSniff:
 		return firefoxTextOrBinary(h)
 	}
 	return t

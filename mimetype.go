@@ -36,53 +36,6 @@ type Param struct {
 	Name, Value string
 }
 
-// New returns the MIME type record with the given type, subtype and
-// parameters, in order.
-//
-// Names are lower-cased and values kept as they are, an empty value too. New
-// fails when type, subtype or a parameter name is empty or not made of HTTP
-// token code points, when a value (UTF-8) holds a code point other than tab,
-// U+0020 to U+007E and U+0080 to U+00FF, or when two names differ only in
-// case. For a valid t, New(t.Type(), t.Subtype(), params...) with t's
-// parameters gives t back.
-func New(typ, subtype string, params ...Param) (MIMEType, error) {
-	bad := func(what, s string) error {
-		return fmt.Errorf("mimesniff: New: %s %q is not a non-empty HTTP token", what, s)
-	}
-	if typ == "" || !allTokens(typ) {
-		return MIMEType{}, bad("type", typ)
-	}
-	if subtype == "" || !allTokens(subtype) {
-		return MIMEType{}, bad("subtype", subtype)
-	}
-	b := appendLower(append(appendLower(nil, typ), '/'), subtype)
-	for i, p := range params {
-		if p.Name == "" || !allTokens(p.Name) {
-			return MIMEType{}, bad("parameter name", p.Name)
-		}
-		for _, q := range params[:i] {
-			if asciiEqualFold(q.Name, p.Name) {
-				return MIMEType{}, fmt.Errorf("mimesniff: New: parameter %q given twice", p.Name)
-			}
-		}
-		if classifyValue(p.Value, valueSpan{end: len(p.Value)}, false) == invalidValue {
-			return MIMEType{}, fmt.Errorf("mimesniff: New: value %q of parameter %q holds a code point that is not an HTTP quoted-string token code point", p.Value, p.Name)
-		}
-		b = appendParam(b, p.Name, p.Value)
-	}
-	return MIMEType{string(b)}, nil
-}
-
-// allTokens reports whether s solely contains HTTP token code points.
-func allTokens(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !isToken(s[i]) {
-			return false
-		}
-	}
-	return true
-}
-
 // IsValid reports whether t is a MIME type record, that is, whether it is not
 // the zero (undefined) MIMEType.
 func (t MIMEType) IsValid() bool { return t.s != "" }
@@ -327,3 +280,43 @@ func typeOf(e string) string {
 
 // subtypeOf returns the subtype of essence e, or "" if e is "".
 func subtypeOf(e string) string { return e[strings.IndexByte(e, '/')+1:] }
+
+// The MIME types sniffing computes, shared by the signature tables, the
+// unknown-type rules, the contexts and the browser profiles.
+//
+// Their serializations are their essences: they have no parameters.
+var (
+	imageXIcon        = MIMEType{"image/x-icon"}
+	imageBMP          = MIMEType{"image/bmp"}
+	imageGIF          = MIMEType{"image/gif"}
+	imageWebP         = MIMEType{"image/webp"}
+	imagePNG          = MIMEType{"image/png"}
+	imageJPEG         = MIMEType{"image/jpeg"}
+	audioAIFF         = MIMEType{"audio/aiff"}
+	audioMPEG         = MIMEType{"audio/mpeg"}
+	applicationOgg    = MIMEType{"application/ogg"}
+	audioMIDI         = MIMEType{"audio/midi"}
+	videoAVI          = MIMEType{"video/avi"}
+	audioWave         = MIMEType{"audio/wave"}
+	videoMP4          = MIMEType{"video/mp4"}
+	videoWebM         = MIMEType{"video/webm"}
+	fontEOT           = MIMEType{"application/vnd.ms-fontobject"}
+	fontTTF           = MIMEType{"font/ttf"}
+	fontOTF           = MIMEType{"font/otf"}
+	fontCollection    = MIMEType{"font/collection"}
+	fontWOFF          = MIMEType{"font/woff"}
+	fontWOFF2         = MIMEType{"font/woff2"}
+	applicationGzip   = MIMEType{"application/x-gzip"}
+	applicationZIP    = MIMEType{"application/zip"}
+	applicationRAR    = MIMEType{"application/x-rar-compressed"}
+	textHTML          = MIMEType{"text/html"}
+	textXML           = MIMEType{"text/xml"}
+	applicationPDF    = MIMEType{"application/pdf"}
+	applicationPS     = MIMEType{"application/postscript"}
+	textPlain         = MIMEType{"text/plain"}
+	applicationOctet  = MIMEType{"application/octet-stream"}
+	applicationRSS    = MIMEType{"application/rss+xml"}
+	applicationAtom   = MIMEType{"application/atom+xml"}
+	textVTT           = MIMEType{"text/vtt"}
+	textCacheManifest = MIMEType{"text/cache-manifest"}
+)

@@ -5,6 +5,7 @@
 package mimesniff
 
 import (
+	"fmt"
 	"unicode/utf8"
 )
 
@@ -90,4 +91,51 @@ func appendParam(b []byte, name, value string) []byte {
 	b = append(appendLower(append(b, ';'), name), '=')
 	v := valueSpan{end: len(value)}
 	return appendValue(b, value, v, classifyValue(value, v, false) != tokenValue, false)
+}
+
+// New returns the MIME type record with the given type, subtype and
+// parameters, in order.
+//
+// Names are lower-cased and values kept as they are, an empty value too. New
+// fails when type, subtype or a parameter name is empty or not made of HTTP
+// token code points, when a value (UTF-8) holds a code point other than tab,
+// U+0020 to U+007E and U+0080 to U+00FF, or when two names differ only in
+// case. For a valid t, New(t.Type(), t.Subtype(), params...) with t's
+// parameters gives t back.
+func New(typ, subtype string, params ...Param) (MIMEType, error) {
+	bad := func(what, s string) error {
+		return fmt.Errorf("mimesniff: New: %s %q is not a non-empty HTTP token", what, s)
+	}
+	if typ == "" || !allTokens(typ) {
+		return MIMEType{}, bad("type", typ)
+	}
+	if subtype == "" || !allTokens(subtype) {
+		return MIMEType{}, bad("subtype", subtype)
+	}
+	b := appendLower(append(appendLower(nil, typ), '/'), subtype)
+	for i, p := range params {
+		if p.Name == "" || !allTokens(p.Name) {
+			return MIMEType{}, bad("parameter name", p.Name)
+		}
+		for _, q := range params[:i] {
+			if asciiEqualFold(q.Name, p.Name) {
+				return MIMEType{}, fmt.Errorf("mimesniff: New: parameter %q given twice", p.Name)
+			}
+		}
+		if classifyValue(p.Value, valueSpan{end: len(p.Value)}, false) == invalidValue {
+			return MIMEType{}, fmt.Errorf("mimesniff: New: value %q of parameter %q holds a code point that is not an HTTP quoted-string token code point", p.Value, p.Name)
+		}
+		b = appendParam(b, p.Name, p.Value)
+	}
+	return MIMEType{string(b)}, nil
+}
+
+// allTokens reports whether s solely contains HTTP token code points.
+func allTokens(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isToken(s[i]) {
+			return false
+		}
+	}
+	return true
 }

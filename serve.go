@@ -329,12 +329,13 @@ const (
 // A response is a response as the report and the serving policy read it.
 type response struct {
 	// res is the resource as the standard reads the headers (the last
-	// Content-Type value), with how the browser profiles read them.
-	res Resource
+	// Content-Type value), and http how the browser profiles read them.
+	res  Resource
+	http httpReading
 
 	// fetchOK is false when extracting a type from the headers failed.
 	// The type extracted and its essence are kept once, in the profiles'
-	// reading (res.http.fetchType and fetchEssence), which Fetch's
+	// reading (http.fetchType and fetchEssence), which Fetch's
 	// blocking, the context-specific rules and the profiles all read,
 	// rather than found again at each of some twenty readings.
 	fetchOK bool
@@ -373,7 +374,7 @@ func (rr *response) read(v *headerValues, header []byte) {
 	}
 	rr.res.NoSniff = determineNoSniff(v[hdrNoSniff])
 	rr.res.Header = resourceHeader(header)
-	rr.res.http = readHTTPWith(v, fetchType, essence)
+	rr.http = readHTTPWith(v, fetchType, essence)
 	rr.sandbox = cspSandbox(v[hdrCSP])
 }
 
@@ -403,7 +404,7 @@ const (
 // type only; those for the image, audio or video and font contexts share
 // their first step, whether it is an XML MIME type, which is tested once.
 func (rr *response) standardTypes() [numTypeKinds]MIMEType {
-	t, e, h := rr.res.http.fetchType, rr.res.http.fetchEssence, rr.res.Header
+	t, e, h := rr.http.fetchType, rr.http.fetchEssence, rr.res.Header
 	supplied := Resource{Supplied: t}
 	xml := isXMLEssence(e)
 	return [numTypeKinds]MIMEType{
@@ -421,7 +422,7 @@ func (rr *response) standardTypes() [numTypeKinds]MIMEType {
 // blocked reports whether Fetch blocks the response for destination d: for
 // nosniff or for its MIME type.
 func (rr *response) blocked(d Destination) bool {
-	e := rr.res.http.fetchEssence
+	e := rr.http.fetchEssence
 	return blockedNoSniff(rr.res.NoSniff, e, rr.fetchOK, d) || blockedMIMEType(e, rr.fetchOK, d)
 }
 
@@ -450,7 +451,7 @@ func (rr *response) blocked(d Destination) bool {
 // https://html.spec.whatwg.org/multipage/webappapis.html#fetch-a-classic-worker-script
 // and https://w3c.github.io/ServiceWorker/#update-algorithm.
 func (rr *response) script(renders BrowserSet, blocked *[numBlockKinds]bool) (s [numScriptKinds]BrowserSet) {
-	js := isJavaScriptEssence(rr.res.http.fetchEssence)
+	js := isJavaScriptEssence(rr.http.fetchEssence)
 	for _, b := range profiles {
 		if renders.Has(b) && !rr.mitigated(b, DestinationDocument) {
 			s[scriptNavigable] = s[scriptNavigable].with(b)
@@ -489,9 +490,9 @@ func (rr *response) script(renders BrowserSet, blocked *[numBlockKinds]bool) (s 
 // For the standard profile both readings of several Content-Type values
 // count, the standard's last one and Fetch's, which browsers follow.
 func (rr *response) rendersScript(b Browser) bool {
-	t := rr.res.sniffAs(b)
+	t := rr.res.sniffAs(b, &rr.http)
 	rr.docTypes[b] = t
-	fetchType, e := rr.res.http.fetchType, rr.res.http.fetchEssence
+	fetchType, e := rr.http.fetchType, rr.http.fetchEssence
 	if t != fetchType { // most profiles render a typed response as its type
 		e = t.Essence()
 	}
@@ -515,39 +516,10 @@ func (rr *response) rendersScript(b Browser) bool {
 // script from running, or runs it in an opaque origin (without
 // allow-same-origin).
 func (rr *response) mitigated(b Browser, d Destination) bool {
-	if rr.res.http.attachment.Has(b) && b.downloadsAttachment(d, rr.docTypes[b]) {
+	if rr.http.attachment.Has(b) && b.downloadsAttachment(d, rr.docTypes[b]) {
 		return true
 	}
 	return rr.sandbox&sandboxed != 0 && rr.sandbox&(allowScripts|allowSameOrigin) != allowScripts|allowSameOrigin
-}
-
-// dispositionAttachment returns the profiles for which the Content-Disposition
-// header, with values, asks to download the response.
-//
-// The disposition type is the value's first token: "attachment", in any
-// case, asks every profile. An unknown type asks the standard too, which
-// treats it as attachment as RFC 6266 says, but not WebKit, which renders it
-// (cases cd-unknown/..., html-cd-unknown/...). "inline", no type, and a
-// value that starts with a parameter ask none.
-// See https://www.rfc-editor.org/rfc/rfc6266#section-4.2 and
-// https://html.spec.whatwg.org/multipage/browsing-the-web.html#navigate-fetch.
-func dispositionAttachment(values []string) BrowserSet {
-	v, ok := getHeader(values)
-	if !ok {
-		return 0
-	}
-	typ, _, _ := strings.Cut(v, ";")
-	typ = trimTabOrSpace(typ)
-	if typ == "" || strings.ContainsRune(typ, '=') || asciiEqualFold(typ, "inline") {
-		return 0
-	}
-	var s BrowserSet
-	for _, b := range profiles {
-		if b != WebKit || asciiEqualFold(typ, "attachment") {
-			s = s.with(b)
-		}
-	}
-	return s
 }
 
 // sandboxFlags is what the sandbox directives of a response's

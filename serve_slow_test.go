@@ -166,7 +166,6 @@ func slowReport(h http.Header, header []byte) Report {
 		CheckForApacheBug: apacheBug,
 		NoSniff:           DetermineNoSniff(h),
 		Header:            resourceHeader(header),
-		http:              readHTTP(h),
 	}
 	// The context-specific rules read the type as Fetch extracts it.
 	fetchRes := res
@@ -218,7 +217,8 @@ func slowReport(h http.Header, header []byte) Report {
 func slowScriptRuns(h http.Header, res *Resource, fetchType MIMEType, b Browser, d Destination, blocked bool) bool {
 	switch d {
 	case DestinationDocument, DestinationFrame, DestinationIFrame, DestinationObject, DestinationEmbed:
-		t := res.sniffAs(b)
+		rd := readHTTP(h)
+		t := res.sniffAs(b, &rd)
 		renders := b.Scriptable(t)
 		if b == Standard && !renders {
 			// Both readings of several Content-Type values count for
@@ -245,4 +245,11 @@ func slowScriptRuns(h http.Header, res *Resource, fetchType MIMEType, b Browser,
 		return !blocked // any type, as every profile uses it
 	}
 	return false
+}
+
+// readHTTP returns how the browser profiles read header list h.
+func readHTTP(h http.Header) httpReading {
+	v, _ := readHeaders(h)
+	t, _ := extractMIMEType(v[hdrContentType])
+	return readHTTPWith(&v, t, t.Essence())
 }

@@ -8,46 +8,6 @@ import (
 	"net/http"
 )
 
-// The MIME types sniffing computes, shared by the signature tables, the
-// unknown-type rules, the contexts and the browser profiles.
-//
-// Their serializations are their essences: they have no parameters.
-var (
-	imageXIcon        = MIMEType{"image/x-icon"}
-	imageBMP          = MIMEType{"image/bmp"}
-	imageGIF          = MIMEType{"image/gif"}
-	imageWebP         = MIMEType{"image/webp"}
-	imagePNG          = MIMEType{"image/png"}
-	imageJPEG         = MIMEType{"image/jpeg"}
-	audioAIFF         = MIMEType{"audio/aiff"}
-	audioMPEG         = MIMEType{"audio/mpeg"}
-	applicationOgg    = MIMEType{"application/ogg"}
-	audioMIDI         = MIMEType{"audio/midi"}
-	videoAVI          = MIMEType{"video/avi"}
-	audioWave         = MIMEType{"audio/wave"}
-	videoMP4          = MIMEType{"video/mp4"}
-	videoWebM         = MIMEType{"video/webm"}
-	fontEOT           = MIMEType{"application/vnd.ms-fontobject"}
-	fontTTF           = MIMEType{"font/ttf"}
-	fontOTF           = MIMEType{"font/otf"}
-	fontCollection    = MIMEType{"font/collection"}
-	fontWOFF          = MIMEType{"font/woff"}
-	fontWOFF2         = MIMEType{"font/woff2"}
-	applicationGzip   = MIMEType{"application/x-gzip"}
-	applicationZIP    = MIMEType{"application/zip"}
-	applicationRAR    = MIMEType{"application/x-rar-compressed"}
-	textHTML          = MIMEType{"text/html"}
-	textXML           = MIMEType{"text/xml"}
-	applicationPDF    = MIMEType{"application/pdf"}
-	applicationPS     = MIMEType{"application/postscript"}
-	textPlain         = MIMEType{"text/plain"}
-	applicationOctet  = MIMEType{"application/octet-stream"}
-	applicationRSS    = MIMEType{"application/rss+xml"}
-	applicationAtom   = MIMEType{"application/atom+xml"}
-	textVTT           = MIMEType{"text/vtt"}
-	textCacheManifest = MIMEType{"text/cache-manifest"}
-)
-
 // HeaderSize is the most bytes of a resource that sniffing reads: the
 // length at which the standard stops reading the resource header.
 //
@@ -111,11 +71,6 @@ type Resource struct {
 	// undone: the profiles do not read Content-Encoding.
 	HeaderList http.Header
 
-	// http is how the browser profiles read HeaderList (httpReading). It
-	// is set only on the package's own copies of a Resource, for the time
-	// of one answer, and is the zero value on every Resource a caller
-	// holds, so that every answer is a function of the fields above.
-	http httpReading
 }
 
 // resourceHeader returns the resource header of a resource whose first bytes
@@ -272,4 +227,32 @@ func isApacheBugValue(v string) bool {
 		}
 	}
 	return false
+}
+
+// SniffUnknown implements the rules for identifying an unknown MIME type on
+// r's resource header, and returns the computed MIME type.
+//
+// With sniffScriptable set, HTML, XML and PDF are looked for first (Sniff
+// sets it unless r.NoSniff is); then PostScript, byte order marks, images,
+// audio and video, and archives; then text or binary. Fonts are not
+// sniffed. It reads only r.Header and never returns the zero MIMEType.
+// See https://mimesniff.spec.whatwg.org/#rules-for-identifying-an-unknown-mime-type.
+func (r Resource) SniffUnknown(sniffScriptable bool) MIMEType {
+	return sniffUnknown(resourceHeader(r.Header), sniffScriptable)
+}
+
+// SniffTextOrBinary implements the rules for distinguishing if a resource is
+// text or binary on r's resource header.
+//
+// A UTF-16 byte order mark (FE FF or FF FE), a UTF-8 one (EF BB BF), or no
+// binary data byte at all gives text/plain; anything else gives
+// application/octet-stream. The result never has parameters (a charset must
+// come from the supplied MIME type, see [LegacyExtractEncoding]) and is never
+// a scriptable MIME type.
+//
+// [Resource.Sniff] uses these rules when r.CheckForApacheBug is set. Other
+// fields of r than Header are ignored.
+// See https://mimesniff.spec.whatwg.org/#rules-for-text-or-binary.
+func (r Resource) SniffTextOrBinary() MIMEType {
+	return sniffTextOrBinary(resourceHeader(r.Header))
 }

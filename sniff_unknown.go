@@ -97,18 +97,6 @@ var (
 	unknownTables           = compileTable(unknownRows, imageRows, audioVideoRows)
 )
 
-// SniffUnknown implements the rules for identifying an unknown MIME type on
-// r's resource header, and returns the computed MIME type.
-//
-// With sniffScriptable set, HTML, XML and PDF are looked for first (Sniff
-// sets it unless r.NoSniff is); then PostScript, byte order marks, images,
-// audio and video, and archives; then text or binary. Fonts are not
-// sniffed. It reads only r.Header and never returns the zero MIMEType.
-// See https://mimesniff.spec.whatwg.org/#rules-for-identifying-an-unknown-mime-type.
-func (r Resource) SniffUnknown(sniffScriptable bool) MIMEType {
-	return sniffUnknown(resourceHeader(r.Header), sniffScriptable)
-}
-
 func sniffUnknown(h []byte, sniffScriptable bool) MIMEType {
 	if t, ok := matchUnknown(h, sniffScriptable); ok {
 		return t
@@ -152,22 +140,6 @@ func matchUnknown(h []byte, sniffScriptable bool) (MIMEType, bool) {
 	// 7. Set matchedType to the result of the archive type pattern
 	// matching algorithm. 8. If it is not undefined, return it.
 	return MatchArchiveTypePattern(h)
-}
-
-// SniffTextOrBinary implements the rules for distinguishing if a resource is
-// text or binary on r's resource header.
-//
-// A UTF-16 byte order mark (FE FF or FF FE), a UTF-8 one (EF BB BF), or no
-// binary data byte at all gives text/plain; anything else gives
-// application/octet-stream. The result never has parameters (a charset must
-// come from the supplied MIME type, see [LegacyExtractEncoding]) and is never
-// a scriptable MIME type.
-//
-// [Resource.Sniff] uses these rules when r.CheckForApacheBug is set. Other
-// fields of r than Header are ignored.
-// See https://mimesniff.spec.whatwg.org/#rules-for-text-or-binary.
-func (r Resource) SniffTextOrBinary() MIMEType {
-	return sniffTextOrBinary(resourceHeader(r.Header))
 }
 
 func sniffTextOrBinary(h []byte) MIMEType {

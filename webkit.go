@@ -29,13 +29,13 @@ const webkitWindow = 512
 // kept; text/html runs the feed-or-HTML rule the standard removed in 2024
 // (webkitFeedOrHTML); image, audio and video types are matched among their
 // signatures.
-func (r *Resource) sniffWebKit() MIMEType {
-	t, e := r.webkitSupplied()
+func (r *Resource) sniffWebKit(rd *httpReading) MIMEType {
+	t, e := r.webkitSupplied(rd)
 	h := r.Header[:min(len(r.Header), webkitWindow)]
 	switch {
 	case e == "" || asciiEqualFold(e, "unknown/unknown") || asciiEqualFold(e, "application/unknown") || e == "*/*":
-		return webkitUnknown(h, !r.webkitNoSniff())
-	case r.webkitNoSniff():
+		return webkitUnknown(h, !r.webkitNoSniff(rd))
+	case r.webkitNoSniff(rd):
 		return t
 	case e == "text/plain":
 		return webkitTextPlain(h)
@@ -63,22 +63,22 @@ func (r *Resource) sniffWebKit() MIMEType {
 // is no type at all. Its comparisons are on the media type as sent: "*/*",
 // "text/plain" and a "+xml" suffix with case, the rest without. A resource
 // not built from HTTP has one supplied type.
-func (r *Resource) webkitSupplied() (MIMEType, string) {
-	if !r.http.fromHTTP {
+func (r *Resource) webkitSupplied(rd *httpReading) (MIMEType, string) {
+	if !rd.fromHTTP {
 		return r.Supplied, r.Supplied.Essence()
 	}
-	return r.http.webkitDoc, r.http.webkitType
+	return rd.webkitDoc, rd.webkitType
 }
 
 // webkitNoSniff reports whether WebKitGTK reads the response's
 // X-Content-Type-Options as nosniff: only when its last value, without the
 // spaces around it, is exactly "nosniff", so "NOSNIFF" and "nosniff, foo"
 // sniff (cases ns-upper/..., ns-list-foo/...).
-func (r *Resource) webkitNoSniff() bool {
-	if !r.http.fromHTTP {
+func (r *Resource) webkitNoSniff(rd *httpReading) bool {
+	if !rd.fromHTTP {
 		return r.NoSniff
 	}
-	return r.http.webkitNoSniff
+	return rd.webkitNoSniff
 }
 
 // webkitDocType returns the type WebCore gives a document whose media type
