@@ -70,7 +70,6 @@ type Resource struct {
 	// those fields. Header holds the body's bytes with any content coding
 	// undone: the profiles do not read Content-Encoding.
 	HeaderList http.Header
-
 }
 
 // resourceHeader returns the resource header of a resource whose first bytes
