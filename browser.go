@@ -23,8 +23,8 @@ import (
 // loopback with exact header bytes to headless Chromium 156, Firefox ESR 153
 // and WebKitGTK 2.50 from Debian's packages (PDF viewers on, as shipped,
 // and Debian's codecs), navigated to in a top-level browsing context, with
-// what each did recorded; a case named "slash/image/png-rgb8.png" is header
-// set "slash" over body "image/png-rgb8.png". testdata/browsers/destinations
+// what each did recorded; a case named "slash/image/png-palette.png" is header
+// set "slash" over body "image/png-palette.png". testdata/browsers/destinations
 // records the other destinations. tools/browsers re-runs the recordings;
 // see its README.
 type Browser uint8

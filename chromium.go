@@ -234,7 +234,7 @@ func chromiumBinary(h []byte) bool {
 // first tag. "<rss" makes application/rss+xml and "<feed"
 // application/atom+xml, in any case (cases xml/xml/rss20.rss,
 // xml/xml/rss20-stylesheet.rss, xml/xml/rss091.rss with a DOCTYPE,
-// xml/xml/atom-nodecl.atom); any other first tag keeps the type: RDF
+// xml/xml/atom.atom); any other first tag keeps the type: RDF
 // (xml/xml/rdf-rss10.rdf) and a comment before the root
 // (xml/xml/rss20-comment.rss is text/xml), where the standard's feed rules
 // skip comments. See Chromium's net/base/mime_sniffer.cc, SniffXML.

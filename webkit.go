@@ -35,6 +35,18 @@ func (r *Resource) sniffWebKit(rd *httpReading) MIMEType {
 	switch {
 	case e == "" || asciiEqualFold(e, "unknown/unknown") || asciiEqualFold(e, "application/unknown") || e == "*/*":
 		return webkitUnknown(h, !r.webkitNoSniff(rd))
+	case !t.IsValid():
+		// libsoup read a media type that no MIMEType holds, such as
+		// "text/" or "/": WebCore shows one under text/ as text,
+		// whatever the body and under nosniff too (document.contentType
+		// "text/", cases bogus-slash/page.html, bogus-slash/archive.zip),
+		// and downloads any other (slash/archive/gzip.gz). The profile
+		// stands text/plain in for the first, as Chromium's and Firefox's
+		// do (fetchSlashType).
+		if hasPrefixFold([]byte(e), "TEXT/") {
+			return textPlain
+		}
+		return applicationOctet
 	case r.webkitNoSniff(rd):
 		return t
 	case e == "text/plain":
