@@ -25,9 +25,12 @@ import (
 // ignored, as net/http ignores it. The declared type is next's Content-Type
 // then, under any spelling of the name, several values read as browsers read
 // them and sent as one. Where next declared none or an unknown type,
-// Handler holds back up to HeaderSize bytes to sniff them; a response with a
-// Content-Encoding gets no type where next gave none, as net/http gives it
-// none. Handler never changes a body byte, passes Flush, ReadFrom and
+// Handler holds back up to HeaderSize bytes to sniff them. The headers are
+// those SafeHeaders chooses for the declared type and the first bytes, but
+// for a response with no bytes to read (an empty body, a 204 or 304, a HEAD
+// that writes none, a Content-Encoding, whose coded bytes tell nothing):
+// that keeps the type next gave it, none included, with nosniff, as
+// net/http gives it none. Handler never changes a body byte, passes Flush, ReadFrom and
 // [http.ResponseController] through, and fails as net/http does: WriteHeader
 // panics for an invalid code, and a panic sends what net/http would have
 // sent without Handler. Hijack is passed through for a request that asks to

@@ -63,176 +63,179 @@ func serve(t *testing.T, h http.HandlerFunc, method string, reqHeader http.Heade
 // bigHTML is an HTML body longer than HeaderSize.
 var bigHTML = append(append([]byte{}, htmlBytes...), bytes.Repeat([]byte("<p>hello "), 400)...)
 
+// handlerCases are handlers and the response Handler sends for each: its
+// body, status and policy headers.
+var handlerCases = []struct {
+	name        string
+	method      string
+	h           http.HandlerFunc
+	body        []byte // what the client reads
+	status      int
+	contentType []string
+	disposition string
+	csp         string
+}{
+	{"HTML one byte at a time", "GET", func(w http.ResponseWriter, r *http.Request) {
+		for i := range bigHTML {
+			w.Write(bigHTML[i : i+1])
+		}
+	}, bigHTML, 200, []string{"text/plain"}, "", ""},
+	{"HTML in one write", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Write(bigHTML)
+	}, bigHTML, 200, []string{"text/plain"}, "", ""},
+	{"PNG, short", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Write(pngBytes)
+	}, pngBytes, 200, []string{"image/png"}, "", ""},
+	{"status 404 with HTML", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(404)
+		w.Write(htmlBytes)
+	}, htmlBytes, 404, []string{"text/plain"}, "", ""},
+	{"HEAD", "HEAD", func(w http.ResponseWriter, r *http.Request) {
+		w.Write(pngBytes)
+	}, nil, 200, []string{"image/png"}, "", ""},
+	{"HEAD, no write", "HEAD", func(w http.ResponseWriter, r *http.Request) {}, nil, 200, nil, "", ""},
+	{"204", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(204)
+	}, nil, 204, nil, "", ""},
+	{"304", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(304)
+	}, nil, 304, nil, "", ""},
+	{"never writes", "GET", func(w http.ResponseWriter, r *http.Request) {}, nil, 200, nil, "", ""},
+	{"own type and nosniff", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html;charset=utf-8")
+		w.Header().Set("X-Content-Type-Options", "NoSniff")
+		w.Write(bigHTML)
+	}, bigHTML, 200, []string{"text/html;charset=utf-8"}, "attachment", "sandbox"},
+	{"own type and disposition", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Header().Set("Content-Disposition", `attachment; filename="a.svg"`)
+		w.Write([]byte("<svg/>"))
+	}, []byte("<svg/>"), 200, []string{"image/svg+xml"}, `attachment; filename="a.svg"`, "sandbox"},
+	{"own type, no policy for it", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/png")
+		w.Write(htmlBytes)
+	}, htmlBytes, 200, []string{"image/png"}, "", ""},
+	{"own broken X-Content-Type-Options", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "sniff")
+		w.Write(htmlBytes)
+	}, htmlBytes, 200, []string{"text/plain"}, "", ""},
+	// Several values are read as browsers read them, and sent as one.
+	{"several Content-Type values", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Add("Content-Type", "text/plain")
+		w.Header().Add("Content-Type", "text/html")
+		w.Write(htmlBytes)
+	}, htmlBytes, 200, []string{"text/html"}, "attachment", "sandbox"},
+	{"text/html then */*", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header()["Content-Type"] = []string{"text/html", "*/*"}
+		w.Write([]byte("hello"))
+	}, []byte("hello"), 200, []string{"text/html"}, "attachment", "sandbox"},
+	{"one value with a comma", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html, */*")
+		w.Write([]byte("hello"))
+	}, []byte("hello"), 200, []string{"text/html"}, "attachment", "sandbox"},
+	// A value that does not parse is no type: the bytes decide.
+	{"broken Content-Type", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "html")
+		w.Write(htmlBytes)
+	}, htmlBytes, 200, []string{"text/plain"}, "", ""},
+	{"empty Content-Type", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "")
+		w.Write(pngBytes)
+	}, pngBytes, 200, []string{"image/png"}, "", ""},
+	{"unknown/unknown", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "unknown/unknown")
+		w.Write(htmlBytes)
+	}, htmlBytes, 200, []string{"text/plain"}, "", ""},
+	{"*/*", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "*/*")
+		w.Write(htmlBytes)
+	}, htmlBytes, 200, []string{"text/plain"}, "", ""},
+	// net/http sends a header under the key it is given, and a
+	// browser reads "content-type" as Content-Type.
+	{"lower-case key", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header()["content-type"] = []string{"text/html"}
+		w.Write(htmlBytes)
+	}, htmlBytes, 200, []string{"text/html"}, "attachment", "sandbox"},
+	// Keys go out sorted, so "Content-Type" comes first and
+	// "content-type", the last value, wins.
+	{"two spellings", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header()["Content-Type"] = []string{"image/png"}
+		w.Header()["content-type"] = []string{"text/html"}
+		w.Write(pngBytes)
+	}, pngBytes, 200, []string{"text/html"}, "attachment", "sandbox"},
+	{"lower-case nosniff and disposition", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header()["x-content-type-options"] = []string{"NOSNIFF"}
+		w.Header()["content-disposition"] = []string{"inline; filename=a.html"}
+		w.Header()["CONTENT-TYPE"] = []string{"text/html"}
+		w.Write(htmlBytes)
+	}, htmlBytes, 200, []string{"text/html"}, "attachment; filename=a.html", "sandbox"},
+	{"disposition with no type", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "image/svg+xml")
+		w.Header().Set("Content-Disposition", "filename=a.svg")
+		w.Write([]byte("<svg/>"))
+	}, []byte("<svg/>"), 200, []string{"image/svg+xml"}, "attachment; filename=a.svg", "sandbox"},
+	// Types active in one browser only get the policy too.
+	{"text/xsl", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/xsl")
+		w.Write([]byte("<x:stylesheet/>"))
+	}, []byte("<x:stylesheet/>"), 200, []string{"text/xsl"}, "attachment", "sandbox"},
+	{"multipart/x-mixed-replace", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "multipart/x-mixed-replace; boundary=b")
+		w.Write([]byte("--b\r\nContent-Type: text/html\r\n\r\n<script>alert(1)</script>"))
+	}, []byte("--b\r\nContent-Type: text/html\r\n\r\n<script>alert(1)</script>"), 200, []string{"multipart/x-mixed-replace; boundary=b"}, "attachment", "sandbox"},
+	// net/http sends the headers as they were at the first Write:
+	// a type set later is ignored, by Handler too.
+	{"type set after the first write", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Write(htmlBytes)
+		w.Header().Set("Content-Type", "text/html")
+		w.Header()["content-type"] = []string{"text/html"}
+	}, htmlBytes, 200, []string{"text/plain"}, "", ""},
+	{"type changed after the first write", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Write(htmlBytes)
+		w.Header().Set("Content-Type", "image/png")
+	}, htmlBytes, 200, []string{"text/html"}, "attachment", "sandbox"},
+	// A value is sent as the bytes it was: 0xE9 stays one byte.
+	{"non-ASCII bytes", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header()["Content-Type"] = []string{"text/html", "text/plain;charset=\"\xe9\""}
+		w.Write(htmlBytes)
+	}, htmlBytes, 200, []string{"text/plain;charset=\"\xe9\""}, "", ""},
+	{"non-ASCII bytes, one value kept", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/plain; charset=\xe9")
+		w.Write(htmlBytes)
+	}, htmlBytes, 200, []string{"text/plain; charset=\xe9"}, "", ""},
+	{"100,000 values", "GET", func(w http.ResponseWriter, r *http.Request) {
+		v := make([]string, 100000)
+		for i := range v {
+			v[i] = "text/plain"
+		}
+		v[len(v)-1] = "image/svg+xml"
+		w.Header()["Content-Type"] = v
+		w.Write([]byte("<svg/>"))
+	}, []byte("<svg/>"), 200, []string{"image/svg+xml"}, "attachment", "sandbox"},
+	{"io.Copy of 1 MB", "GET", func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(w, io.LimitReader(strings.NewReader(strings.Repeat("<html> ", 1<<18)), 1<<20))
+	}, []byte(strings.Repeat("<html> ", 1<<18)[:1<<20]), 200, []string{"text/plain"}, "", ""},
+	{"103 Early Hints", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Link", "</a.css>; rel=preload")
+		w.WriteHeader(103)
+		w.Write(pngBytes)
+	}, pngBytes, 200, []string{"image/png"}, "", ""},
+	{"ResponseController deadline", "GET", func(w http.ResponseWriter, r *http.Request) {
+		if err := http.NewResponseController(w).SetWriteDeadline(time.Now().Add(time.Minute)); err != nil {
+			panic(err)
+		}
+		w.Write(pngBytes)
+	}, pngBytes, 200, []string{"image/png"}, "", ""},
+	{"write after a superfluous WriteHeader", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(201)
+		w.WriteHeader(202)
+		w.Write(pngBytes)
+	}, pngBytes, 201, []string{"image/png"}, "", ""},
+}
+
 func TestHandler(t *testing.T) {
-	tests := []struct {
-		name        string
-		method      string
-		h           http.HandlerFunc
-		body        []byte // what the handler writes
-		status      int
-		contentType []string
-		disposition string
-		csp         string
-	}{
-		{"HTML one byte at a time", "GET", func(w http.ResponseWriter, r *http.Request) {
-			for i := range bigHTML {
-				w.Write(bigHTML[i : i+1])
-			}
-		}, bigHTML, 200, []string{"text/plain"}, "", ""},
-		{"HTML in one write", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Write(bigHTML)
-		}, bigHTML, 200, []string{"text/plain"}, "", ""},
-		{"PNG, short", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Write(pngBytes)
-		}, pngBytes, 200, []string{"image/png"}, "", ""},
-		{"status 404 with HTML", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.WriteHeader(404)
-			w.Write(htmlBytes)
-		}, htmlBytes, 404, []string{"text/plain"}, "", ""},
-		{"HEAD", "HEAD", func(w http.ResponseWriter, r *http.Request) {
-			w.Write(pngBytes)
-		}, nil, 200, []string{"image/png"}, "", ""},
-		{"HEAD, no write", "HEAD", func(w http.ResponseWriter, r *http.Request) {}, nil, 200, nil, "", ""},
-		{"204", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.WriteHeader(204)
-		}, nil, 204, nil, "", ""},
-		{"304", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.WriteHeader(304)
-		}, nil, 304, nil, "", ""},
-		{"never writes", "GET", func(w http.ResponseWriter, r *http.Request) {}, nil, 200, nil, "", ""},
-		{"own type and nosniff", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "text/html;charset=utf-8")
-			w.Header().Set("X-Content-Type-Options", "NoSniff")
-			w.Write(bigHTML)
-		}, bigHTML, 200, []string{"text/html;charset=utf-8"}, "attachment", "sandbox"},
-		{"own type and disposition", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "image/svg+xml")
-			w.Header().Set("Content-Disposition", `attachment; filename="a.svg"`)
-			w.Write([]byte("<svg/>"))
-		}, []byte("<svg/>"), 200, []string{"image/svg+xml"}, `attachment; filename="a.svg"`, "sandbox"},
-		{"own type, no policy for it", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "image/png")
-			w.Write(htmlBytes)
-		}, htmlBytes, 200, []string{"image/png"}, "", ""},
-		{"own broken X-Content-Type-Options", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("X-Content-Type-Options", "sniff")
-			w.Write(htmlBytes)
-		}, htmlBytes, 200, []string{"text/plain"}, "", ""},
-		// Several values are read as browsers read them, and sent as one.
-		{"several Content-Type values", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Add("Content-Type", "text/plain")
-			w.Header().Add("Content-Type", "text/html")
-			w.Write(htmlBytes)
-		}, htmlBytes, 200, []string{"text/html"}, "attachment", "sandbox"},
-		{"text/html then */*", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header()["Content-Type"] = []string{"text/html", "*/*"}
-			w.Write([]byte("hello"))
-		}, []byte("hello"), 200, []string{"text/html"}, "attachment", "sandbox"},
-		{"one value with a comma", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "text/html, */*")
-			w.Write([]byte("hello"))
-		}, []byte("hello"), 200, []string{"text/html"}, "attachment", "sandbox"},
-		// A value that does not parse is no type: the bytes decide.
-		{"broken Content-Type", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "html")
-			w.Write(htmlBytes)
-		}, htmlBytes, 200, []string{"text/plain"}, "", ""},
-		{"empty Content-Type", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "")
-			w.Write(pngBytes)
-		}, pngBytes, 200, []string{"image/png"}, "", ""},
-		{"unknown/unknown", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "unknown/unknown")
-			w.Write(htmlBytes)
-		}, htmlBytes, 200, []string{"text/plain"}, "", ""},
-		{"*/*", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "*/*")
-			w.Write(htmlBytes)
-		}, htmlBytes, 200, []string{"text/plain"}, "", ""},
-		// net/http sends a header under the key it is given, and a
-		// browser reads "content-type" as Content-Type.
-		{"lower-case key", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header()["content-type"] = []string{"text/html"}
-			w.Write(htmlBytes)
-		}, htmlBytes, 200, []string{"text/html"}, "attachment", "sandbox"},
-		// Keys go out sorted, so "Content-Type" comes first and
-		// "content-type", the last value, wins.
-		{"two spellings", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header()["Content-Type"] = []string{"image/png"}
-			w.Header()["content-type"] = []string{"text/html"}
-			w.Write(pngBytes)
-		}, pngBytes, 200, []string{"text/html"}, "attachment", "sandbox"},
-		{"lower-case nosniff and disposition", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header()["x-content-type-options"] = []string{"NOSNIFF"}
-			w.Header()["content-disposition"] = []string{"inline; filename=a.html"}
-			w.Header()["CONTENT-TYPE"] = []string{"text/html"}
-			w.Write(htmlBytes)
-		}, htmlBytes, 200, []string{"text/html"}, "attachment; filename=a.html", "sandbox"},
-		{"disposition with no type", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "image/svg+xml")
-			w.Header().Set("Content-Disposition", "filename=a.svg")
-			w.Write([]byte("<svg/>"))
-		}, []byte("<svg/>"), 200, []string{"image/svg+xml"}, "attachment; filename=a.svg", "sandbox"},
-		// Types active in one browser only get the policy too.
-		{"text/xsl", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "text/xsl")
-			w.Write([]byte("<x:stylesheet/>"))
-		}, []byte("<x:stylesheet/>"), 200, []string{"text/xsl"}, "attachment", "sandbox"},
-		{"multipart/x-mixed-replace", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "multipart/x-mixed-replace; boundary=b")
-			w.Write([]byte("--b\r\nContent-Type: text/html\r\n\r\n<script>alert(1)</script>"))
-		}, []byte("--b\r\nContent-Type: text/html\r\n\r\n<script>alert(1)</script>"), 200, []string{"multipart/x-mixed-replace; boundary=b"}, "attachment", "sandbox"},
-		// net/http sends the headers as they were at the first Write:
-		// a type set later is ignored, by Handler too.
-		{"type set after the first write", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Write(htmlBytes)
-			w.Header().Set("Content-Type", "text/html")
-			w.Header()["content-type"] = []string{"text/html"}
-		}, htmlBytes, 200, []string{"text/plain"}, "", ""},
-		{"type changed after the first write", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "text/html")
-			w.Write(htmlBytes)
-			w.Header().Set("Content-Type", "image/png")
-		}, htmlBytes, 200, []string{"text/html"}, "attachment", "sandbox"},
-		// A value is sent as the bytes it was: 0xE9 stays one byte.
-		{"non-ASCII bytes", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header()["Content-Type"] = []string{"text/html", "text/plain;charset=\"\xe9\""}
-			w.Write(htmlBytes)
-		}, htmlBytes, 200, []string{"text/plain;charset=\"\xe9\""}, "", ""},
-		{"non-ASCII bytes, one value kept", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Content-Type", "text/plain; charset=\xe9")
-			w.Write(htmlBytes)
-		}, htmlBytes, 200, []string{"text/plain; charset=\xe9"}, "", ""},
-		{"100,000 values", "GET", func(w http.ResponseWriter, r *http.Request) {
-			v := make([]string, 100000)
-			for i := range v {
-				v[i] = "text/plain"
-			}
-			v[len(v)-1] = "image/svg+xml"
-			w.Header()["Content-Type"] = v
-			w.Write([]byte("<svg/>"))
-		}, []byte("<svg/>"), 200, []string{"image/svg+xml"}, "attachment", "sandbox"},
-		{"io.Copy of 1 MB", "GET", func(w http.ResponseWriter, r *http.Request) {
-			io.Copy(w, io.LimitReader(strings.NewReader(strings.Repeat("<html> ", 1<<18)), 1<<20))
-		}, []byte(strings.Repeat("<html> ", 1<<18)[:1<<20]), 200, []string{"text/plain"}, "", ""},
-		{"103 Early Hints", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.Header().Set("Link", "</a.css>; rel=preload")
-			w.WriteHeader(103)
-			w.Write(pngBytes)
-		}, pngBytes, 200, []string{"image/png"}, "", ""},
-		{"ResponseController deadline", "GET", func(w http.ResponseWriter, r *http.Request) {
-			if err := http.NewResponseController(w).SetWriteDeadline(time.Now().Add(time.Minute)); err != nil {
-				panic(err)
-			}
-			w.Write(pngBytes)
-		}, pngBytes, 200, []string{"image/png"}, "", ""},
-		{"write after a superfluous WriteHeader", "GET", func(w http.ResponseWriter, r *http.Request) {
-			w.WriteHeader(201)
-			w.WriteHeader(202)
-			w.Write(pngBytes)
-		}, pngBytes, 201, []string{"image/png"}, "", ""},
-	}
-	for _, tc := range tests {
+	for _, tc := range handlerCases {
 		t.Run(tc.name, func(t *testing.T) {
 			resp, body := serve(t, tc.h, tc.method, nil)
 			if !bytes.Equal(body, tc.body) {
@@ -817,5 +820,69 @@ func TestHandlerLateWrite(t *testing.T) {
 			}
 		}
 		srv.Close()
+	}
+}
+
+// firstWrite is a ResponseWriter that keeps the handler's header map as it
+// was at the handler's first WriteHeader or Write, and the body.
+type firstWrite struct {
+	header, frozen http.Header
+	status         int
+	body           bytes.Buffer
+}
+
+func (f *firstWrite) Header() http.Header { return f.header }
+
+func (f *firstWrite) WriteHeader(code int) {
+	if f.frozen == nil && code >= 200 {
+		f.frozen, f.status = f.header.Clone(), code
+	}
+}
+
+// SetWriteDeadline is there for http.ResponseController.
+func (f *firstWrite) SetWriteDeadline(time.Time) error { return nil }
+
+func (f *firstWrite) Write(p []byte) (int, error) {
+	f.WriteHeader(http.StatusOK)
+	return f.body.Write(p)
+}
+
+// TestHandlerMatchesSafeHeaders checks that Handler sends the policy
+// SafeHeaders chooses for the type the handler declared and the bytes it
+// wrote, for every case of handlerCases: the same type, nosniff, and an
+// attachment and a sandbox where SafeHeaders sets them. The one difference is
+// Handler's doc's: a response with no bytes to read (an empty body, a 204 or
+// 304, a HEAD that writes nothing) keeps the type the handler gave it, none
+// included, where SafeHeaders would name the type of empty bytes.
+func TestHandlerMatchesSafeHeaders(t *testing.T) {
+	for _, tc := range handlerCases {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &firstWrite{header: http.Header{}}
+			func() {
+				defer func() { recover() }()
+				tc.h(f, httptest.NewRequest(tc.method, "/", nil))
+			}()
+			if f.frozen == nil {
+				f.frozen, f.status = f.header.Clone(), http.StatusOK
+			}
+			declared, _ := mimesniff.ExtractMIMEType(f.frozen)
+			hs := mimesniff.SafeHeaders(declared, f.body.Bytes())
+			resp, _ := serve(t, tc.h, tc.method, nil)
+			noBytes := f.body.Len() == 0 || f.status == http.StatusNoContent || f.status == http.StatusNotModified
+			got, _ := mimesniff.ExtractMIMEType(resp.Header)
+			switch {
+			case noBytes && !declared.IsValid():
+				if got.IsValid() {
+					t.Errorf("no bytes and no type: Handler sends %v", got)
+				}
+			case got.Essence() != hs.ContentType.Essence():
+				t.Errorf("Handler sends %v, SafeHeaders chooses %v", got, hs.ContentType)
+			}
+			attachment := strings.HasPrefix(resp.Header.Get("Content-Disposition"), "attachment")
+			sandbox := slices.Contains(resp.Header.Values("Content-Security-Policy"), "sandbox")
+			if attachment != (hs.ContentDisposition != "") || sandbox != (hs.ContentSecurityPolicy != "") {
+				t.Errorf("Handler: attachment %v, sandbox %v; SafeHeaders: %+v", attachment, sandbox, hs)
+			}
+		})
 	}
 }
