@@ -74,8 +74,9 @@ func (b *Browser) UnmarshalText(text []byte) error {
 // WebKit), and r's Supplied, NoSniff and CheckForApacheBug otherwise; where
 // r.HeaderList holds one name under several spellings, whose order on the
 // wire a map cannot tell, the answer is that of the reading most dangerous
-// in b (a type b runs script in, then one it displays). SniffAs allocates
-// nothing for the header lists servers send.
+// in b (a type b runs script in, then one it displays). SniffAs never
+// returns the zero MIMEType, and allocates nothing for the header lists
+// servers send.
 func (r Resource) SniffAs(b Browser) MIMEType {
 	if b == Standard || r.HeaderList == nil {
 		return r.sniffAs(b, &httpReading{})
@@ -290,7 +291,7 @@ func isUnknownEssence(e string) bool {
 //
 // The standard profile shows every type it can render: HTML, XML, JSON,
 // JavaScript, text, PDF, images, audio and video. A browser shows what its
-// own tables say, recorded type by type (browserDisplays).
+// own tables say, recorded type by type: see docs/browsers.md.
 func (b Browser) Displays(t MIMEType) bool {
 	if !t.IsValid() {
 		return false
@@ -399,9 +400,11 @@ func browserDisplays(b Browser, t MIMEType) bool {
 //
 // For every profile these are the standard's scriptable MIME types: HTML,
 // XML (SVG and XHTML included) and PDF, whose viewer runs the document's own
-// scripts. A browser adds the types it renders as one of those
-// (xslIsXML, mixedReplaceParts). A type a profile only shows as
-// text, an image or media, or downloads, runs nothing.
+// scripts. A browser adds the types it renders as one of those: Chromium
+// and WebKit text/xsl, which they render as XML, and Firefox and WebKit
+// multipart/x-mixed-replace, whose parts they render each as its own type. A
+// type a profile only shows as text, an image or media, or downloads, runs
+// nothing.
 // See https://mimesniff.spec.whatwg.org/#scriptable-mime-type.
 func (b Browser) Scriptable(t MIMEType) bool { return b.scriptableEssence(t.Essence()) }
 
