@@ -15,9 +15,12 @@ import (
 // document.
 //
 // The profile is the standard's, or a browser's own. Each profile but
-// Standard is the standard's algorithm with the browser's departures from
-// it, each a function below that reads like the browser's rule and names the
-// recorded cases that show it. The cases are those of
+// Standard is the browser's own algorithm, written from its source where
+// that is public (Chromium's mime_sniffer.cc, Firefox's nsUnknownDecoder and
+// media sniffer, libsoup's sniffer for WebKitGTK) and fitted to what the
+// browser did, in chromium.go, firefox.go and webkit.go; each rule names the
+// recorded cases that show it, and docs/browsers.md lists where each
+// departs from the standard. The cases are those of
 // testdata/browsers/navigation: 15,015 responses (826 bodies, 507 of them
 // real files made by Debian's tools, under 304 header sets) served over
 // loopback with exact header bytes to headless Chromium 156, Firefox ESR 153
