@@ -83,6 +83,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/mimesniff/mimesniff"
 )
 
@@ -100,9 +101,10 @@ var (
 // the named rows.
 const wireFixedN = 300
 
-// wireRows are named behaviours: the known breaks of issue 32 and one row
-// for each kind of step the generated part of the fixed set might miss.
-var wireRows = []string{
+// wireNamed are named behaviours, in the fixed set beside the generated
+// ones: the known breaks of issue 32, the breaks this test found, and a row
+// for each kind of step the generated part might miss.
+var wireNamed = []string{
 	// Handler decides at an empty ReadFrom, which net/http's ReadFrom
 	// does not begin the response with.
 	"GET;map:content-type=text/plain;copy-file:empty;set:Content-Type=text/html;write:page",
@@ -606,15 +608,15 @@ func lessCautious(m, wire mimesniff.Report) bool {
 	return false
 }
 
-// The rows of the counts table, in order. A row whose failing field is
-// set must be 0.
+// A wireRow is a row of the counts table; a failing row must count 0.
 type wireRow struct {
 	key     string
 	failing bool
 	doc     string
 }
 
-var wireRowsTable = []wireRow{
+// wireCounts are the rows of the counts table, in order.
+var wireCounts = []wireRow{
 	{"unsafe bare h1", false, "DocumentScript on the wire, handler alone, HTTP/1.1"},
 	{"unsafe bare h2", false, "likewise, h2c"},
 	{"unsafe wrapped h1", true, "DocumentScript on the wire through Handler, HTTP/1.1"},
@@ -641,11 +643,11 @@ var wireRowsTable = []wireRow{
 	{"body differs h2", true, ""},
 	{"body differs h1, broken", false, "likewise, for a handler that panics or hijacks the connection"},
 	{"body differs h2, broken", false, ""},
-	{"type added h1, empty body", true, "wrapped has a Content-Type where bare has none, and no body"},
+	{"type added h1, empty body", true, "wrapped has a Content-Type where bare has none, no body, and the handler declared none"},
 	{"type added h2, empty body", true, ""},
 	{"type added h1, coded body", false, "the same for a coded body, which net/http does not sniff"},
 	{"type added h2, coded body", false, ""},
-	{"type added h1, other", false, "the same, otherwise (HEAD, a hijack, a flushed empty first chunk)"},
+	{"type added h1, other", false, "the same, otherwise (HEAD, a hijack, a declared type h2 drops)"},
 	{"type added h2, other", false, ""},
 	{"response only bare h1", false, "bare got a response, wrapped none"},
 	{"response only bare h2", false, ""},
@@ -684,6 +686,56 @@ func (b wireBehaviour) setPromise() bool {
 		}
 	}
 	return true
+}
+
+// declaresType reports whether b sets a Content-Type at some point, under
+// any spelling, or has ServeContent or SafeHeaders set one.
+func (b wireBehaviour) declaresType() bool {
+	for _, s := range b.steps {
+		switch s.op {
+		case "set", "add", "map", "append":
+			if strings.EqualFold(s.name, "Content-Type") {
+				return true
+			}
+		case "serve", "safe":
+			return true
+		}
+	}
+	return false
+}
+
+// feature returns the feature of b that the breaks found so far come from,
+// to break a failing row's count down. In order: a 101, an empty ReadFrom
+// (which begins Handler's response but not net/http's), ServeContent after
+// a byte was written (its headers reach the wire through Handler's hold),
+// SafeHeaders.Set, or none of them.
+func (b wireBehaviour) feature() string {
+	var upgrade, emptyReadFrom, serveAfter, safe, wrote bool
+	for _, s := range b.steps {
+		switch {
+		case s.op == "upgrade":
+			upgrade = true
+		case (s.op == "copy-file" || s.op == "copy-reader") && s.body == "empty":
+			emptyReadFrom = true
+		case s.op == "serve":
+			serveAfter = serveAfter || wrote
+		case s.op == "safe":
+			safe = true
+		case s.body != "" && s.body != "empty":
+			wrote = true
+		}
+	}
+	switch {
+	case upgrade:
+		return "upgrade"
+	case emptyReadFrom:
+		return "empty ReadFrom"
+	case serveAfter:
+		return "ServeContent after a write"
+	case safe:
+		return "SafeHeaders.Set"
+	}
+	return "other"
 }
 
 // classes returns the rows o counts in, but the request counts.
@@ -745,7 +797,7 @@ func (o *wireOutcome) classes() []string {
 				switch {
 				case len(br.header["Content-Encoding"]) > 0 && br.header["Content-Encoding"][0] != "":
 					cs = append(cs, "type added "+pn+", coded body")
-				case len(wr.body) == 0 && o.b.method == "GET" && !hijacked:
+				case len(wr.body) == 0 && o.b.method == "GET" && !hijacked && !o.b.declaresType():
 					cs = append(cs, "type added "+pn+", empty body")
 				default:
 					cs = append(cs, "type added "+pn+", other")
@@ -783,6 +835,7 @@ type wireTally struct {
 	n         int
 	counts    map[string]int
 	examples  map[string][]wireBehaviour // the smallest behaviours of each row, by template
+	features  map[string]int             // the count of each row by feature
 	requests  [numWireProtos + 1][numWireVariants]int
 	responses [numWireProtos + 1][numWireVariants]int
 	errs      [numWireProtos + 1][numWireVariants]int
@@ -791,7 +844,7 @@ type wireTally struct {
 }
 
 func newWireTally() *wireTally {
-	return &wireTally{counts: map[string]int{}, examples: map[string][]wireBehaviour{}, templates: map[string]int{}}
+	return &wireTally{counts: map[string]int{}, examples: map[string][]wireBehaviour{}, features: map[string]int{}, templates: map[string]int{}}
 }
 
 func (t *wireTally) add(o wireOutcome) {
@@ -802,6 +855,7 @@ func (t *wireTally) add(o wireOutcome) {
 	t.templates[o.b.template]++
 	for _, c := range cs {
 		t.counts[c]++
+		t.features[c+"|"+o.b.feature()]++
 		k := c + "|" + o.b.template
 		e := append(t.examples[k], o.b)
 		slices.SortFunc(e, func(a, b wireBehaviour) int {
@@ -883,7 +937,7 @@ func (t *wireTally) table() string {
 			fmt.Fprintf(&s, "%-14s %9d %9d %9d %9d\n", pn+" "+wireVariantNames[v], t.requests[p][v], t.responses[p][v], t.errs[p][v], t.timeouts[p][v])
 		}
 	}
-	for _, r := range wireRowsTable {
+	for _, r := range wireCounts {
 		mark := " "
 		if r.failing && t.counts[r.key] > 0 {
 			mark = "!"
@@ -893,6 +947,13 @@ func (t *wireTally) table() string {
 			fmt.Fprintf(&s, "  %s", r.doc)
 		}
 		s.WriteString("\n")
+		if r.failing && t.counts[r.key] > 0 {
+			for _, f := range []string{"upgrade", "empty ReadFrom", "ServeContent after a write", "SafeHeaders.Set", "other"} {
+				if n := t.features[r.key+"|"+f]; n > 0 {
+					fmt.Fprintf(&s, "      %-40s %8d\n", "with "+f, n)
+				}
+			}
+		}
 	}
 	return s.String()
 }
@@ -1023,7 +1084,7 @@ func wireBehaviours(tb testing.TB) []wireBehaviour {
 	var bs []wireBehaviour
 	n := *wireN
 	if n == 0 {
-		for _, name := range wireRows {
+		for _, name := range wireNamed {
 			b := mustParseWireBehaviour(name)
 			b.template = "named"
 			bs = append(bs, b)
@@ -1071,13 +1132,13 @@ func TestWire(t *testing.T) {
 	t.Logf("wire differential: %d behaviours in %v\n%s", tally.n, elapsed.Round(time.Millisecond), tally.table())
 	// Each failing row, with its smallest behaviour reduced.
 	var rows []string
-	for _, r := range wireRowsTable {
+	for _, r := range wireCounts {
 		if tally.counts[r.key] > 0 && (r.failing || testing.Verbose()) {
 			rows = append(rows, r.key)
 		}
 	}
 	for _, key := range rows {
-		failing := slices.ContainsFunc(wireRowsTable, func(r wireRow) bool { return r.key == key && r.failing })
+		failing := slices.ContainsFunc(wireCounts, func(r wireRow) bool { return r.key == key && r.failing })
 		var msg strings.Builder
 		ex := h.rowExamples(tally, key)
 		fmt.Fprintf(&msg, "%s: %d behaviours; %d distinct reduced ones:\n", key, tally.counts[key], len(ex))
@@ -1165,7 +1226,7 @@ func TestWireNames(t *testing.T) {
 			t.Fatalf("seed %d: %s reads back as %s", seed, b, got)
 		}
 	}
-	for _, name := range wireRows {
+	for _, name := range wireNamed {
 		b, err := parseWireBehaviour(name)
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
@@ -1212,7 +1273,7 @@ func TestWireParseH1(t *testing.T) {
 			if got.status != tc.status || string(got.body) != tc.body || got.broken != tc.broken {
 				t.Errorf("parseH1 = %d %q (%s), want %d %q (%s)", got.status, got.body, got.broken, tc.status, tc.body, tc.broken)
 			}
-			if d := cmpHeader(tc.header, got.header); d != "" {
+			if d := cmp.Diff(tc.header, got.header); d != "" {
 				t.Errorf("header (-want +got):\n%s", d)
 			}
 		})
@@ -1220,13 +1281,6 @@ func TestWireParseH1(t *testing.T) {
 	if got := parseH1([]byte("hello"), "GET"); got.got || got.err == nil {
 		t.Errorf("parseH1(hello) = a response, want none")
 	}
-}
-
-func cmpHeader(want, got http.Header) string {
-	if fmt.Sprint(want) == fmt.Sprint(got) {
-		return ""
-	}
-	return fmt.Sprintf("-%v\n+%v", want, got)
 }
 
 // TestWireDecode checks decodeContent on the coded bodies.
