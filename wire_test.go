@@ -1470,12 +1470,7 @@ func runWireLoad(t *testing.T, d time.Duration, streams int) {
 					}
 					el := time.Since(start)
 					if el > 5*time.Second && dumped.CompareAndSwap(false, true) {
-						f, ferr := os.CreateTemp("", "wire-load-goroutines-*.txt")
-						if ferr == nil {
-							pprof.Lookup("goroutine").WriteTo(f, 2)
-							f.Close()
-							t.Logf("a request took %v (%s): goroutine dump in %s", el, k, f.Name())
-						}
+						t.Logf("a request took %v (%s): goroutine dump in %s", el, k, wireDump())
 					}
 					mu.Lock()
 					reqs[ph.name]++
@@ -1555,4 +1550,132 @@ func wireCPUTime() time.Duration {
 	utime, _ := strconv.ParseInt(f[11], 10, 64)
 	stime, _ := strconv.ParseInt(f[12], 10, 64)
 	return time.Duration(utime+stime) * 10 * time.Millisecond
+}
+
+// TestWireLateWrite runs, with -wire.load, a handler that writes once more
+// after it returned (a goroutine it started outlives it: misuse, which
+// net/http's own ResponseWriter survives) beside well-behaved streaming
+// ones, bare and through Handler, over h2c and HTTP/1.1, and counts the
+// responses that carry another request's bytes and the requests that fail
+// or hang. Handler reuses its writers (a sync.Pool), so a late write can
+// reach another request's response.
+func TestWireLateWrite(t *testing.T) {
+	if *wireLoad <= 0 {
+		t.Skip("-wire.load not set")
+	}
+	d := min(*wireLoad, 8*time.Second)
+	late := func(w http.ResponseWriter, r *http.Request) {
+		id := r.URL.Query().Get("id")
+		w.Header().Set("Content-Type", "text/plain")
+		fmt.Fprintf(w, "A%s;", id)
+		go func() {
+			defer func() { recover() }() // h2's writer panics once the handler returned
+			time.Sleep(200 * time.Microsecond)
+			fmt.Fprintf(w, "L%s;", id)
+		}()
+	}
+	stream := func(w http.ResponseWriter, r *http.Request) {
+		id := r.URL.Query().Get("id")
+		for range 5 {
+			fmt.Fprintf(w, "S%s;", id)
+			http.NewResponseController(w).Flush()
+			time.Sleep(500 * time.Microsecond)
+		}
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/bare/late", late)
+	mux.HandleFunc("/bare/stream", stream)
+	mux.Handle("/wrapped/late", mimesniff.Handler(http.HandlerFunc(late)))
+	mux.Handle("/wrapped/stream", mimesniff.Handler(http.HandlerFunc(stream)))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var protos http.Protocols
+	protos.SetHTTP1(true)
+	protos.SetUnencryptedHTTP2(true)
+	srv := &http.Server{Handler: mux, Protocols: &protos, ErrorLog: log.New(io.Discard, "", 0)}
+	go srv.Serve(ln)
+	defer srv.Close()
+	clients := map[string]*http.Client{}
+	for _, proto := range []string{"h1", "h2"} {
+		var p http.Protocols
+		if proto == "h1" {
+			p.SetHTTP1(true)
+		} else {
+			p.SetUnencryptedHTTP2(true)
+		}
+		tr := &http.Transport{Protocols: &p}
+		defer tr.CloseIdleConnections()
+		clients[proto] = &http.Client{Transport: tr, Timeout: 10 * time.Second}
+	}
+	var next atomic.Int64
+	var dumped atomic.Bool
+	mixed := map[string]int64{}
+	for _, proto := range []string{"h2", "h1"} {
+		for _, variant := range []string{"bare", "wrapped"} {
+			var requests, errs, timeouts, foreign atomic.Int64
+			deadline := time.Now().Add(d)
+			var wg sync.WaitGroup
+			for range 100 {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for i := 0; time.Now().Before(deadline); i++ {
+						id := strconv.FormatInt(next.Add(1), 10)
+						path := []string{"late", "stream"}[i%2]
+						requests.Add(1)
+						// Dump the goroutines once while a request hangs.
+						hung := time.AfterFunc(5*time.Second, func() {
+							if dumped.CompareAndSwap(false, true) {
+								t.Logf("%s %s: a request hangs: goroutine dump in %s", proto, variant, wireDump())
+							}
+						})
+						resp, err := clients[proto].Get("http://" + ln.Addr().String() + "/" + variant + "/" + path + "?id=" + id)
+						var body []byte
+						if err == nil {
+							body, err = io.ReadAll(resp.Body)
+							resp.Body.Close()
+						}
+						if err != nil {
+							errs.Add(1)
+							if os.IsTimeout(err) || errors.Is(err, context.DeadlineExceeded) {
+								timeouts.Add(1)
+							}
+						}
+						hung.Stop()
+						for tok := range strings.SplitSeq(string(body), ";") {
+							if tok != "" && tok[1:] != id {
+								foreign.Add(1)
+								break
+							}
+						}
+					}
+				}()
+			}
+			wg.Wait()
+			key := proto + " " + variant
+			mixed[key] = foreign.Load()
+			t.Logf("%-10s %6d requests, %4d errors (%d timeouts), %5d responses with another request's bytes",
+				key, requests.Load(), errs.Load(), timeouts.Load(), foreign.Load())
+		}
+	}
+	for _, proto := range []string{"h1", "h2"} {
+		if mixed[proto+" wrapped"] > 0 && mixed[proto+" bare"] == 0 {
+			t.Errorf("%s: through Handler, %d responses carry another request's bytes, written after its handler returned; bare, none",
+				proto, mixed[proto+" wrapped"])
+		}
+	}
+}
+
+// wireDump writes the stacks of all goroutines to a new temporary file and
+// returns its name.
+func wireDump() string {
+	f, err := os.CreateTemp("", "wire-goroutines-*.txt")
+	if err != nil {
+		return err.Error()
+	}
+	defer f.Close()
+	pprof.Lookup("goroutine").WriteTo(f, 2)
+	return f.Name()
 }
