@@ -121,10 +121,15 @@ var wireNamed = []string{
 	// the held bytes are lost; on HTTP/1 the 101 replaces the status.
 	"GET;write:png;upgrade",
 	"GET;status:404;upgrade",
-	// Headers set after the first Write, which net/http ignores, reach the
-	// wire through Handler when it held the bytes: ServeContent's
-	// Content-Length then cuts the body.
+	// Headers set after the first Write or WriteHeader, which net/http
+	// ignores, reach the wire through Handler when it held the bytes:
+	// ServeContent's Content-Length then cuts the body.
 	"GET;write:js;serve:f.js=js",
+	"GET;status:500;serve:f=big-page;write:zlib-page",
+	// A Hijack that fails (h2) after Handler sent its decision on no bytes:
+	// the rest passes Handler untouched.
+	"GET;status:200;hijacker:bytes;copy-reader:pdf",
+	"GET;write:empty;hijack:bytes;map:content-type=text/html;write:page",
 	// A lower-case content-type beside the canonical one, and alone.
 	"GET;map:content-type=text/html;set:Content-Type=text/plain;set:X-Content-Type-Options=nosniff;write:page",
 	"GET;map:content-type=text/html;set:X-Content-Type-Options=nosniff;write:png",
@@ -216,8 +221,6 @@ type wireOutcome struct {
 // wireHarness holds the loopback server and the clients.
 type wireHarness struct {
 	dir     string
-	ln      net.Listener
-	srv     *http.Server
 	addr    string
 	h2      *http.Client // h2c with prior knowledge, no transparent decoding
 	h1      *http.Client // HTTP/1.1, as a test with httptest.Server has
@@ -235,36 +238,49 @@ func newWireHarness(tb testing.TB) *wireHarness {
 	if err := wireFiles(h.dir); err != nil {
 		tb.Fatal(err)
 	}
-	var err error
-	h.ln, err = net.Listen("tcp", "127.0.0.1:0")
+	h.addr = wireServe(tb, http.HandlerFunc(h.serve))
+	h.h2 = wireClient(tb, "h2", &http.Transport{DisableCompression: true}, h.timeout)
+	// No keep-alive: a hijacked response's bytes after the one the client
+	// read would be logged as unsolicited on an idle connection.
+	h.h1 = wireClient(tb, "h1", &http.Transport{DisableKeepAlives: true}, h.timeout)
+	return h
+}
+
+// wireServe serves h on a new loopback port over HTTP/1.1 and h2c (prior
+// knowledge, http.Protocols.SetUnencryptedHTTP2), until the test ends, and
+// returns the address.
+func wireServe(tb testing.TB, h http.Handler) string {
+	tb.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		tb.Fatal(err)
 	}
-	h.addr = h.ln.Addr().String()
 	var protos http.Protocols
 	protos.SetHTTP1(true)
 	protos.SetUnencryptedHTTP2(true)
-	h.srv = &http.Server{
-		Handler:           http.HandlerFunc(h.serve),
+	srv := &http.Server{
+		Handler:           h,
 		Protocols:         &protos,
 		ErrorLog:          log.New(io.Discard, "", 0),
-		ReadHeaderTimeout: h.timeout,
+		ReadHeaderTimeout: 10 * time.Second,
 	}
-	go h.srv.Serve(h.ln)
-	tb.Cleanup(func() { h.srv.Close() })
+	go srv.Serve(ln)
+	tb.Cleanup(func() { srv.Close() })
+	return ln.Addr().String()
+}
 
-	var p2 http.Protocols
-	p2.SetUnencryptedHTTP2(true)
-	t2 := &http.Transport{Protocols: &p2, DisableCompression: true}
-	h.h2 = &http.Client{Transport: t2, Timeout: h.timeout}
-	var p1 http.Protocols
-	p1.SetHTTP1(true)
-	// No keep-alive: a hijacked response's bytes after the one the client
-	// read would be logged as unsolicited on an idle connection.
-	t1 := &http.Transport{Protocols: &p1, DisableKeepAlives: true}
-	h.h1 = &http.Client{Transport: t1, Timeout: h.timeout}
-	tb.Cleanup(func() { t1.CloseIdleConnections(); t2.CloseIdleConnections() })
-	return h
+// wireClient returns a client of one protocol: "h1" or "h2" (h2c with
+// prior knowledge), closing its idle connections when the test ends.
+func wireClient(tb testing.TB, proto string, tr *http.Transport, timeout time.Duration) *http.Client {
+	var p http.Protocols
+	if proto == "h1" {
+		p.SetHTTP1(true)
+	} else {
+		p.SetUnencryptedHTTP2(true)
+	}
+	tr.Protocols = &p
+	tb.Cleanup(tr.CloseIdleConnections)
+	return &http.Client{Transport: tr, Timeout: timeout}
 }
 
 func (h *wireHarness) serve(w http.ResponseWriter, r *http.Request) {
@@ -704,34 +720,46 @@ func (b wireBehaviour) declaresType() bool {
 	return false
 }
 
+// wireFeatures are the features a failing row's count is broken down by
+// (wireBehaviour.feature).
+var wireFeatures = []string{"upgrade", "hijack", "empty ReadFrom", "ServeContent after the response began", "SafeHeaders.Set", "other"}
+
 // feature returns the feature of b that the breaks found so far come from,
-// to break a failing row's count down. In order: a 101, an empty ReadFrom
-// (which begins Handler's response but not net/http's), ServeContent after
-// a byte was written (its headers reach the wire through Handler's hold),
-// SafeHeaders.Set, or none of them.
+// to break a failing row's count down. In order: a 101; a Hijack (which
+// fails on h2, after Handler sent its decision); an empty ReadFrom (which
+// begins Handler's response but not net/http's); ServeContent after the
+// response began with a byte, a status or a flush (its headers, set after
+// net/http's snapshot, reach the wire through Handler's hold);
+// SafeHeaders.Set; or none of them.
 func (b wireBehaviour) feature() string {
-	var upgrade, emptyReadFrom, serveAfter, safe, wrote bool
+	var upgrade, hijack, emptyReadFrom, serveAfter, safe, begun bool
 	for _, s := range b.steps {
 		switch {
 		case s.op == "upgrade":
 			upgrade = true
+		case s.op == "hijack" || s.op == "hijacker":
+			hijack = true
 		case (s.op == "copy-file" || s.op == "copy-reader") && s.body == "empty":
 			emptyReadFrom = true
 		case s.op == "serve":
-			serveAfter = serveAfter || wrote
+			serveAfter = serveAfter || begun
+			begun = true
 		case s.op == "safe":
 			safe = true
-		case s.body != "" && s.body != "empty":
-			wrote = true
+		case s.op == "status" && s.code >= 200, s.op == "flush", s.op == "write", s.op == "string",
+			s.body != "" && s.body != "empty":
+			begun = true // a Write of nothing begins net/http's response too
 		}
 	}
 	switch {
 	case upgrade:
 		return "upgrade"
+	case hijack:
+		return "hijack"
 	case emptyReadFrom:
 		return "empty ReadFrom"
 	case serveAfter:
-		return "ServeContent after a write"
+		return "ServeContent after the response began"
 	case safe:
 		return "SafeHeaders.Set"
 	}
@@ -834,7 +862,7 @@ type wireTally struct {
 	mu        sync.Mutex
 	n         int
 	counts    map[string]int
-	examples  map[string][]wireBehaviour // the smallest behaviours of each row, by template
+	examples  map[string][]wireBehaviour // the smallest behaviours of each row, by feature
 	features  map[string]int             // the count of each row by feature
 	requests  [numWireProtos + 1][numWireVariants]int
 	responses [numWireProtos + 1][numWireVariants]int
@@ -856,7 +884,7 @@ func (t *wireTally) add(o wireOutcome) {
 	for _, c := range cs {
 		t.counts[c]++
 		t.features[c+"|"+o.b.feature()]++
-		k := c + "|" + o.b.template
+		k := c + "|" + o.b.feature()
 		e := append(t.examples[k], o.b)
 		slices.SortFunc(e, func(a, b wireBehaviour) int {
 			if smaller(a, b) {
@@ -882,7 +910,7 @@ func (t *wireTally) add(o wireOutcome) {
 	}
 }
 
-// wireExamples is how many behaviours a row keeps for each template, to be
+// wireExamples is how many behaviours a row keeps for each feature, to be
 // reduced and printed.
 const wireExamples = 3
 
@@ -891,8 +919,8 @@ const wireExamples = 3
 func (h *wireHarness) rowExamples(t *wireTally, row string) []wireBehaviour {
 	seen := map[string]bool{}
 	var out []wireBehaviour
-	for _, tmpl := range slices.Sorted(mapKeys(t.templates)) {
-		for _, b := range t.examples[row+"|"+tmpl] {
+	for _, f := range wireFeatures {
+		for _, b := range t.examples[row+"|"+f] {
 			if row != "timeouts" {
 				b = h.reduce(b, row)
 			}
@@ -948,7 +976,7 @@ func (t *wireTally) table() string {
 		}
 		s.WriteString("\n")
 		if r.failing && t.counts[r.key] > 0 {
-			for _, f := range []string{"upgrade", "empty ReadFrom", "ServeContent after a write", "SafeHeaders.Set", "other"} {
+			for _, f := range wireFeatures {
 				if n := t.features[r.key+"|"+f]; n > 0 {
 					fmt.Fprintf(&s, "      %-40s %8d\n", "with "+f, n)
 				}
@@ -1014,7 +1042,8 @@ func (h *wireHarness) reduce(b wireBehaviour, row string) wireBehaviour {
 }
 
 // describe returns what a row's behaviour gave: the raw wire responses of
-// the protocol the row names and the reports.
+// the protocol the row names (of both for a row that names none) and the
+// reports.
 func (h *wireHarness) describe(b wireBehaviour, row string) string {
 	o := h.run(b)
 	var s strings.Builder
@@ -1103,9 +1132,7 @@ func TestWire(t *testing.T) {
 	h := newWireHarness(t)
 	bs := wireBehaviours(t)
 	if *wireOnly != "" {
-		for _, row := range []string{"h1", "h2"} {
-			t.Log("\n" + h.describe(bs[0], row))
-		}
+		t.Log("\n" + h.describe(bs[0], ""))
 		o := h.run(bs[0])
 		t.Logf("rows: %q", o.classes())
 		return
@@ -1406,22 +1433,8 @@ func runWireLoad(t *testing.T, d time.Duration, streams int) {
 		mux.Handle("/bare/"+p.name, p.h(dir))
 		mux.Handle("/wrapped/"+p.name, mimesniff.Handler(p.h(dir)))
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var protos http.Protocols
-	protos.SetHTTP1(true)
-	protos.SetUnencryptedHTTP2(true)
-	srv := &http.Server{Handler: mux, Protocols: &protos, ErrorLog: log.New(io.Discard, "", 0)}
-	go srv.Serve(ln)
-	defer srv.Close()
-	var p2 http.Protocols
-	p2.SetUnencryptedHTTP2(true)
-	tr := &http.Transport{Protocols: &p2, DisableCompression: true}
-	defer tr.CloseIdleConnections()
-	client := &http.Client{Transport: tr, Timeout: wireLoadTimeout}
-	base := "http://" + ln.Addr().String()
+	client := wireClient(t, "h2", &http.Transport{DisableCompression: true}, wireLoadTimeout)
+	base := "http://" + wireServe(t, mux)
 
 	type key struct {
 		phase, variant, path string
@@ -1587,27 +1600,10 @@ func TestWireLateWrite(t *testing.T) {
 	mux.HandleFunc("/bare/stream", stream)
 	mux.Handle("/wrapped/late", mimesniff.Handler(http.HandlerFunc(late)))
 	mux.Handle("/wrapped/stream", mimesniff.Handler(http.HandlerFunc(stream)))
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var protos http.Protocols
-	protos.SetHTTP1(true)
-	protos.SetUnencryptedHTTP2(true)
-	srv := &http.Server{Handler: mux, Protocols: &protos, ErrorLog: log.New(io.Discard, "", 0)}
-	go srv.Serve(ln)
-	defer srv.Close()
-	clients := map[string]*http.Client{}
-	for _, proto := range []string{"h1", "h2"} {
-		var p http.Protocols
-		if proto == "h1" {
-			p.SetHTTP1(true)
-		} else {
-			p.SetUnencryptedHTTP2(true)
-		}
-		tr := &http.Transport{Protocols: &p}
-		defer tr.CloseIdleConnections()
-		clients[proto] = &http.Client{Transport: tr, Timeout: 10 * time.Second}
+	addr := wireServe(t, mux)
+	clients := map[string]*http.Client{
+		"h1": wireClient(t, "h1", &http.Transport{}, 10*time.Second),
+		"h2": wireClient(t, "h2", &http.Transport{}, 10*time.Second),
 	}
 	var next atomic.Int64
 	var dumped atomic.Bool
@@ -1631,7 +1627,7 @@ func TestWireLateWrite(t *testing.T) {
 								t.Logf("%s %s: a request hangs: goroutine dump in %s", proto, variant, wireDump())
 							}
 						})
-						resp, err := clients[proto].Get("http://" + ln.Addr().String() + "/" + variant + "/" + path + "?id=" + id)
+						resp, err := clients[proto].Get("http://" + addr + "/" + variant + "/" + path + "?id=" + id)
 						var body []byte
 						if err == nil {
 							body, err = io.ReadAll(resp.Body)
