@@ -43,7 +43,11 @@ import (
 // response's.
 func Handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		sw := &sniffWriter{w: w, hijack: r.Method == http.MethodConnect || hasToken(r.Header["Connection"], "upgrade")}
+		sw := &sniffWriter{
+			w:      w,
+			h2:     r.ProtoMajor >= 2,
+			hijack: r.ProtoMajor < 2 && (r.Method == http.MethodConnect || hasToken(r.Header["Connection"], "upgrade")),
+		}
 		defer sw.release()
 		done := false
 		defer func() {
@@ -81,7 +85,8 @@ type sniffWriter struct {
 	w      http.ResponseWriter
 	state  int
 	status int  // the status the handler wrote, or 0
-	hijack bool // the request may hijack the connection
+	h2     bool // the request came over HTTP/2, or a later version
+	hijack bool // the request may hijack the connection: HTTP/1 only
 
 	// frozen holds the values of the headers the package reads when the
 	// handler began the response, under their canonical names
@@ -136,8 +141,9 @@ func (s *sniffWriter) Header() http.Header { return s.w.Header() }
 func (s *sniffWriter) Unwrap() http.ResponseWriter { return s.w }
 
 // WriteHeader is net/http's: a final status begins the response, a 1xx
-// status other than 101 is sent at once with the headers as they are, and
-// a status after the response began is superfluous.
+// status is sent at once with the headers as they are (but 101 over
+// HTTP/1, which net/http takes for the final status), and a status after
+// the response began is superfluous.
 func (s *sniffWriter) WriteHeader(code int) {
 	if s.state == sent {
 		s.w.WriteHeader(code) // superfluous: let net/http say so
@@ -147,11 +153,10 @@ func (s *sniffWriter) WriteHeader(code int) {
 		return // superfluous: the first status stands
 	}
 	checkWriteHeaderCode(code)
-	if code < 200 {
-		s.w.WriteHeader(code) // informational: not the response
-		if code == http.StatusSwitchingProtocols {
-			s.state = sent
-		}
+	if code < 200 && (code != http.StatusSwitchingProtocols || s.h2) {
+		// Informational: not the response. HTTP/2 switches no
+		// protocol, and net/http sends a 101 there as any other.
+		s.w.WriteHeader(code)
 		return
 	}
 	s.status = code
@@ -336,7 +341,10 @@ var errHijack = fmt.Errorf("mimesniff: Handler does not hijack the connection of
 // hijacks the wrapped writer's connection where it can be: for a request
 // that asks to switch protocols, or CONNECT.
 func (s *sniffWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
-	if !s.hijack {
+	switch {
+	case s.h2:
+		return nil, nil, http.ErrNotSupported // as net/http's HTTP/2 writer
+	case !s.hijack:
 		return nil, nil, errHijack
 	}
 	if s.state == holding {

@@ -24,10 +24,10 @@ import (
 	"github.com/mimesniff/mimesniff"
 )
 
-// wireResponse is a response as read from the connection: its status lines
+// connResponse is a response as read from the connection: its status lines
 // (1xx ones first), its header lines in order, and its body without the
 // chunked framing.
-type wireResponse struct {
+type connResponse struct {
 	statuses []string
 	header   http.Header // canonical keys, each name's values in wire order
 	lines    []string    // the final response's header lines, as sent
@@ -37,7 +37,7 @@ type wireResponse struct {
 // getRaw serves h on a loopback HTTP/1.1 server and makes one request with
 // method over a raw connection, reading every byte until the server closes
 // it.
-func getRaw(t *testing.T, h http.Handler, method string) wireResponse {
+func getRaw(t *testing.T, h http.Handler, method string) connResponse {
 	t.Helper()
 	srv := httptest.NewUnstartedServer(h)
 	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
@@ -54,7 +54,7 @@ func getRaw(t *testing.T, h http.Handler, method string) wireResponse {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var w wireResponse
+	var w connResponse
 	br := bufio.NewReader(bytes.NewReader(raw))
 	for {
 		status, err := br.ReadString('\n')
