@@ -30,7 +30,9 @@ import (
 // for a response with no bytes to read (an empty body, a 204 or 304, a HEAD
 // that writes none, a Content-Encoding, whose coded bytes tell nothing):
 // that keeps the type next gave it, none included, with nosniff, as
-// net/http gives it none. Handler never changes a body byte, passes Flush, ReadFrom and
+// net/http gives it none. The headers Handler sets are in the copy net/http
+// takes and sends; the handler's own map keeps what the handler set, as it
+// would without Handler. Handler never changes a body byte, passes Flush, ReadFrom and
 // [http.ResponseController] through, and fails as net/http does: WriteHeader
 // panics for an invalid code, and a panic sends what net/http would have
 // sent without Handler. Hijack is passed through for a request that asks to
@@ -99,6 +101,11 @@ type sniffWriter struct {
 	// whose bytes are held, which send restores: net/http sends the map
 	// as it was then.
 	snapshot http.Header
+
+	// sizes are the sizes of the writes held, in order, kept only where
+	// the snapshot has a Content-Length (bounded).
+	sizes   []int
+	bounded bool
 
 	n   int               // bytes held in buf
 	buf *[HeaderSize]byte // the first bytes, while holding (from buffers)
@@ -186,7 +193,16 @@ func (s *sniffWriter) begin() {
 		return
 	}
 	s.snapshot = h.Clone()
+	s.bounded = h.Get("Content-Length") != ""
 	s.state = holding
+}
+
+// held records a write of size bytes that Handler holds, where a
+// Content-Length bounds the body.
+func (s *sniffWriter) held(size int) {
+	if s.bounded && size > 0 {
+		s.sizes = append(s.sizes, size)
+	}
 }
 
 // needsBytes reports whether the policy for the frozen headers needs the
@@ -245,6 +261,7 @@ func (s *sniffWriter) Write(p []byte) (int, error) {
 	buf := s.buffer()
 	if s.n+len(p) < len(buf) {
 		s.n += copy(buf[s.n:], p)
+		s.held(len(p))
 		return len(p), nil
 	}
 	earlier := s.n
@@ -280,6 +297,9 @@ func (s *sniffWriter) ReadFrom(src io.Reader) (int64, error) {
 				// Held: begin sends them if it sends the headers.
 				s.n, n = m, int64(m)
 				s.begin()
+				if s.state == holding {
+					s.held(m)
+				}
 				if err == io.EOF {
 					return n, nil
 				}
@@ -301,6 +321,7 @@ func (s *sniffWriter) ReadFrom(src io.Reader) (int64, error) {
 			m, err := src.Read(buf[s.n:])
 			s.n += m
 			n += int64(m)
+			s.held(m)
 			if err == io.EOF {
 				return n, nil
 			}
@@ -371,64 +392,66 @@ func (s *sniffWriter) send() error { return s.sendHeld(s.n) }
 
 // sendHeld sets the headers from the frozen ones and what is held, writes
 // the status and the first n held bytes, and marks the writer sent.
+//
+// net/http takes its copy of the header map at the status, so the map is
+// made then what net/http would have copied without Handler (the map of
+// when the handler began, if bytes were held, with the policy set), and
+// given back to the handler after as it would have been without Handler:
+// the handler may read it again (http.ServeContent does), and net/http
+// reads its trailers from it when the handler is done. The held bytes are
+// written in the writes the handler made where a Content-Length bounds the
+// body, so that net/http refuses the same write it would have refused.
 func (s *sniffWriter) sendHeld(n int) error {
 	held := s.buffer()[:s.n]
 	s.state = sent
 	h := s.w.Header()
-	later := s.restore(h)
+	var current http.Header
+	if s.snapshot != nil {
+		current = h.Clone()
+		replaceHeader(h, s.snapshot)
+	}
 	s.setHeaders(h, held)
 	s.w.WriteHeader(s.statusOr200())
-	for k, v := range later {
-		h[k] = v
+	if current != nil {
+		replaceHeader(h, current)
+	} else {
+		for i, name := range headerNames {
+			if s.frozen[i] == nil {
+				delete(h, name)
+			} else {
+				h[name] = s.frozen[i]
+			}
+		}
+		if s.typed && s.frozen[hdrContentType] == nil {
+			h["Content-Type"] = nil
+		}
 	}
-	if n == 0 {
-		return nil
+	s.snapshot = nil
+	var err error
+	written := 0
+	for written < n && err == nil {
+		size := n - written
+		if len(s.sizes) > 0 {
+			size, s.sizes = min(s.sizes[0], size), s.sizes[1:]
+		}
+		var m int
+		m, err = s.w.Write(held[written : written+size])
+		written += m
 	}
-	m, err := s.w.Write(held[:n])
-	s.n = copy(s.buf[:], held[m:])
+	s.n = copy(s.buf[:], held[written:])
 	return err
 }
 
-// restore sets h back to the snapshot taken when the handler began, if it
-// held bytes, so that net/http, which takes its copy now, sends what it
-// would have sent then. It returns the trailers h holds now, which net/http
-// reads from h when the handler is done: they are put back after.
-func (s *sniffWriter) restore(h http.Header) (later http.Header) {
-	if s.snapshot == nil {
-		return nil
-	}
-	for k, v := range h {
-		if _, ok := s.snapshot[k]; !ok {
-			if isTrailer(s.snapshot, k) {
-				if later == nil {
-					later = make(http.Header)
-				}
-				later[k] = v
-			}
+// replaceHeader makes h hold what m holds, and nothing else.
+func replaceHeader(h, m http.Header) {
+	for k := range h {
+		if _, ok := m[k]; !ok {
 			delete(h, k)
 		}
 	}
-	for k, v := range s.snapshot {
-		if isTrailer(s.snapshot, k) {
-			if later == nil {
-				later = make(http.Header)
-			}
-			later[k] = h[k]
-		}
+	for k, v := range m {
 		h[k] = v
 	}
-	s.snapshot = nil
-	return later
-}
-
-// isTrailer reports whether the header key k of a response with header h
-// is a trailer: it starts with http.TrailerPrefix or h's Trailer header
-// declares it.
-func isTrailer(h http.Header, k string) bool {
-	if strings.HasPrefix(k, http.TrailerPrefix) {
-		return true
-	}
-	return hasToken(h["Trailer"], k)
 }
 
 // setHeaders sets in h the headers SafeHeaders chooses for the frozen

@@ -678,7 +678,7 @@ func TestHandlerReuse(t *testing.T) {
 				Status int
 				Header http.Header
 				Body   string
-			}{rec.Code, rec.Header(), rec.Body.String()}
+			}{rec.Code, rec.Result().Header, rec.Body.String()}
 			want := got
 			want.Status, want.Header, want.Body = steps[i].status, steps[i].header, steps[i].body
 			if diff := cmp.Diff(want, got); diff != "" {
