@@ -10,6 +10,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -102,6 +103,10 @@ type sniffWriter struct {
 	// as it was then.
 	snapshot http.Header
 
+	// original is the handler's map when it began the response, where
+	// Handler merged spellings of its names in it.
+	original http.Header
+
 	// sizes are the sizes of the writes held, in order, kept only where
 	// the snapshot has a Content-Length (bounded).
 	sizes   []int
@@ -183,7 +188,13 @@ func checkWriteHeaderCode(code int) {
 // body's bytes cannot change the decision.
 func (s *sniffWriter) begin() {
 	h := s.w.Header()
-	mergeSpellings(h)
+	if hasOtherSpellings(h) {
+		// net/http reads the canonical keys (a Content-Type it adds,
+		// Content-Encoding): the map is merged for it, and given back
+		// to the handler as it was once net/http has its copy.
+		s.original = h.Clone()
+		mergeSpellings(h)
+	}
 	for i, name := range headerNames {
 		s.frozen[i] = h[name]
 	}
@@ -412,9 +423,26 @@ func (s *sniffWriter) sendHeld(n int) error {
 	}
 	s.setHeaders(h, held)
 	s.w.WriteHeader(s.statusOr200())
-	if current != nil {
+	switch {
+	case current != nil:
 		replaceHeader(h, current)
-	} else {
+		if s.original != nil {
+			// The spellings merged at begin, where the handler has
+			// not changed the values since.
+			for i, name := range headerNames {
+				if _, ok := s.original[name]; !ok && slices.Equal(h[name], s.frozen[i]) {
+					delete(h, name)
+					for k, v := range s.original {
+						if headerIndex(k) == i {
+							h[k] = v
+						}
+					}
+				}
+			}
+		}
+	case s.original != nil:
+		replaceHeader(h, s.original)
+	default:
 		for i, name := range headerNames {
 			if s.frozen[i] == nil {
 				delete(h, name)

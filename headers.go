@@ -281,21 +281,22 @@ func removeSpellings(h http.Header, name string) {
 	}
 }
 
+// hasOtherSpellings reports whether h holds a name the package reads under
+// a spelling other than its canonical one.
+func hasOtherSpellings(h http.Header) bool {
+	for k := range h {
+		if i := headerIndex(k); i >= 0 && k != headerNames[i] {
+			return true
+		}
+	}
+	return false
+}
+
 // mergeSpellings moves the values of every spelling of a name the package
 // reads in h, such as "content-type", to its canonical key, in the order
 // net/http writes them: its keys sorted byte by byte, each key's values in
 // order. Values are kept as they are (the caller cleans them).
 func mergeSpellings(h http.Header) {
-	for k := range h {
-		if i := headerIndex(k); i >= 0 && k != headerNames[i] {
-			mergeAll(h)
-			return
-		}
-	}
-}
-
-// mergeAll is mergeSpellings once a spelling is found.
-func mergeAll(h http.Header) {
 	for _, name := range headerNames {
 		var keys []string
 		for k := range h {
