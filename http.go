@@ -262,7 +262,7 @@ const maxContentCodings = 5
 const maxCodedHeaderBytes = 1 << 20
 
 // ErrUnsupportedContentCoding is the Err of a [ContentCodingError] for a
-// content coding the package does not decode, such as br, zstd or compress.
+// content coding browsers decode and the package does not: br or zstd.
 var ErrUnsupportedContentCoding = errors.New("mimesniff: unsupported content coding")
 
 // Errors that a ContentCodingError can carry, besides the decompressors'
@@ -317,13 +317,14 @@ func (e *ContentCodingError) Unwrap() error { return e.Err }
 
 // contentCodings returns the content codings that the Content-Encoding
 // values list, in the order they were applied, in lower case, without
-// identity.
+// identity and without the codings browsers do not know.
 //
 // It is Fetch's "extracting header list values" for Content-Encoding, read
 // as HTTP's list syntax: values are split at commas, and empty elements and
-// spaces and tabs around them are ignored. A coding the package does not
-// decode (anything but gzip, x-gzip and deflate), or more than
-// maxContentCodings of them, is a *ContentCodingError.
+// spaces and tabs around them are ignored. br and zstd, which browsers
+// decode and the package does not, and more than maxContentCodings codings
+// are a *ContentCodingError. A name no browser knows, such as "foo", is no
+// coding: browsers render the bytes as they are.
 // See https://fetch.spec.whatwg.org/#handle-content-codings and
 // https://www.rfc-editor.org/rfc/rfc9110#section-8.4.
 func contentCodings(values []string) ([]string, error) {
@@ -339,8 +340,14 @@ func contentCodings(values []string) ([]string, error) {
 					return nil, &ContentCodingError{Coding: codingList(values), Err: errTooManyCodings}
 				}
 				codings = append(codings, c)
-			default:
+			case "br", "zstd":
+				// Browsers decode them; the standard library does not.
 				return nil, &ContentCodingError{Coding: c, Err: ErrUnsupportedContentCoding}
+			default:
+				// A coding no browser knows is no coding to them: they
+				// render the bytes as they are (case
+				// coding/html/foo/html, in all three).
+				continue
 			}
 		}
 	}
@@ -512,7 +519,16 @@ func (d *decoder) end() error {
 // send and browsers accept too.
 func (d *decoder) open() (io.Reader, error) {
 	if d.coding != "deflate" {
-		return gzip.NewReader(d.src)
+		zr, err := gzip.NewReader(d.src)
+		if _, inner := d.src.r.(*decoder); err == nil && !inner {
+			// The body's own gzip stream: browsers decode its first
+			// member and ignore every byte after it, a second member
+			// or junk (cases coding/html/gzip-member2/html, whose
+			// second member's script runs in none of the three, and
+			// gzip-junk, gzip-nul-pad).
+			zr.Multistream(false)
+		}
+		return zr, err
 	}
 	d.br = bufio.NewReader(d.src)
 	start, err := d.br.Peek(2)

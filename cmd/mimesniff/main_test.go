@@ -393,6 +393,10 @@ func TestHTTPInline(t *testing.T) {
 		{"gzip twice, two headers", response("HTTP/1.1 200 OK\nContent-Encoding: gzip\nContent-Encoding: gzip\n", gzgz.Bytes()), nil, "text/html", ""},
 		{"gzip and identity", response("HTTP/1.1 200 OK\nContent-Encoding: identity, gzip\n", gzipped), nil, "text/html", ""},
 		{"identity", response("HTTP/1.1 200 OK\nContent-Encoding: identity\n", html), nil, "text/html", ""},
+		// A coding no browser knows is no coding: browsers render the
+		// bytes as they are (case coding/html/foo/html of the wire
+		// recordings).
+		{"unknown coding", response("HTTP/1.1 200 OK\nContent-Encoding: x-squash\n", html), nil, "text/html", ""},
 		// A 304 has no body to decode: the supplied type stands in
 		// every profile.
 		{"304 has no body to decode", response("HTTP/1.1 304 Not Modified\nContent-Encoding: gzip\nContent-Type: image/png\n", nil), nil, "image/png", ""},
