@@ -417,6 +417,8 @@ func (r *Reader) readHeader(off, moff int64) (*Record, error) {
 	}
 	h := string(r.hdr)
 	rec := &Record{Offset: off, MemberOffset: moff}
+	// One field a line at most, less the version line and the blank one.
+	rec.Fields = make([]Field, 0, lines-2)
 	// fail reports a record whose block cannot be found: reading goes on
 	// at the next line that starts with "WARC/".
 	fail := func(kind error, format string, a ...any) (*Record, error) {
@@ -659,13 +661,16 @@ func (r *Record) check() error {
 		}
 	}
 	for _, f := range r.Fields {
-		if !utf8.ValidString(f.Value) {
-			return fmt.Errorf("%s value %q is not UTF-8", f.Name, f.Value)
-		}
+		ascii := true
 		for i := 0; i < len(f.Value); i++ {
-			if c := f.Value[i]; c < ' ' && c != '\t' || c == 0x7f {
+			c := f.Value[i]
+			if c < ' ' && c != '\t' || c == 0x7f {
 				return fmt.Errorf("%s value %q holds a control character", f.Name, f.Value)
 			}
+			ascii = ascii && c < utf8.RuneSelf
+		}
+		if !ascii && !utf8.ValidString(f.Value) {
+			return fmt.Errorf("%s value %q is not UTF-8", f.Name, f.Value)
 		}
 	}
 	return nil
@@ -741,6 +746,37 @@ func (b *block) Read(p []byte) (int, error) {
 		b.err = err
 	}
 	return n, err
+}
+
+// WriteTo writes what is left of the block to w straight from the
+// decoded stream's buffer, sparing io.Copy's copy into a buffer of its
+// own.
+func (b *block) WriteTo(w io.Writer) (int64, error) {
+	var written int64
+	for b.err == nil && b.n > 0 {
+		dec := b.r.dec
+		if dec.Buffered() == 0 {
+			if _, err := dec.Peek(1); err != nil {
+				if err == io.EOF {
+					err = io.ErrUnexpectedEOF
+				}
+				b.err = err
+				break
+			}
+		}
+		p, _ := dec.Peek(int(min(int64(dec.Buffered()), b.n)))
+		n, err := w.Write(p)
+		dec.Discard(n)
+		b.n -= int64(n)
+		written += int64(n)
+		if err != nil {
+			return written, err
+		}
+	}
+	if b.n > 0 || b.err == errStale {
+		return written, b.err
+	}
+	return written, nil
 }
 
 // countingReader counts the bytes read from r and keeps the first error
