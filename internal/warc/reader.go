@@ -385,37 +385,42 @@ func (r *Reader) readHeader(off, moff int64) (*Record, error) {
 	if limit <= 0 {
 		limit = DefaultMaxHeaderBytes
 	}
-	// Read the whole header into r.hdr first, then split it: one string
-	// conversion a record, whose substrings the fields are.
-	r.hdr = r.hdr[:0]
-	lines := 0
-	for {
-		start := len(r.hdr)
-		var err error
-		var long int
-		r.hdr, long, err = r.readLine(r.hdr, limit)
-		if err != nil {
-			if err == errLong {
-				n, err := r.resync()
-				if err != nil {
-					return nil, r.decodeError(off, moff, "", err)
+	// Read the whole header first, then split it: one string conversion a
+	// record, whose substrings the fields are. Most headers are in the
+	// decoded stream's buffer already; the others are read line by line
+	// into r.hdr.
+	h, lines, ok := r.bufferedHeader(limit)
+	if !ok {
+		r.hdr = r.hdr[:0]
+		lines = 0
+		for {
+			start := len(r.hdr)
+			var err error
+			var long int
+			r.hdr, long, err = r.readLine(r.hdr, limit)
+			if err != nil {
+				if err == errLong {
+					n, err := r.resync()
+					if err != nil {
+						return nil, r.decodeError(off, moff, "", err)
+					}
+					return nil, &Error{off, moff, "", fmt.Errorf("%w: longer than %d bytes (%d bytes skipped)", ErrHeader, limit, int64(long)+n)}
 				}
-				return nil, &Error{off, moff, "", fmt.Errorf("%w: longer than %d bytes (%d bytes skipped)", ErrHeader, limit, int64(long)+n)}
-			}
-			if err == io.EOF {
-				if r.gzipped {
-					r.memberDone = true
+				if err == io.EOF {
+					if r.gzipped {
+						r.memberDone = true
+					}
+					return nil, &Error{off, moff, "", fmt.Errorf("%w: the input ends in the header", ErrTruncated)}
 				}
-				return nil, &Error{off, moff, "", fmt.Errorf("%w: the input ends in the header", ErrTruncated)}
+				return nil, r.decodeError(off, moff, "", err)
 			}
-			return nil, r.decodeError(off, moff, "", err)
+			lines++
+			if lines > 1 && isBlank(r.hdr[start:]) {
+				break
+			}
 		}
-		lines++
-		if lines > 1 && isBlank(r.hdr[start:]) {
-			break
-		}
+		h = string(r.hdr)
 	}
-	h := string(r.hdr)
 	rec := &Record{Offset: off, MemberOffset: moff}
 	// One field a line at most, less the version line and the blank one.
 	rec.Fields = make([]Field, 0, lines-2)
@@ -481,6 +486,29 @@ func (r *Reader) readHeader(off, moff int64) (*Record, error) {
 }
 
 var errLong = errors.New("header too long")
+
+// bufferedHeader returns the header at the decoded stream's position, its
+// line count, and true, if the whole header (up to its blank line, at most
+// limit bytes) is in the stream's buffer; it then consumes it. Otherwise
+// it consumes nothing and returns false.
+func (r *Reader) bufferedHeader(limit int) (string, int, bool) {
+	b, _ := r.dec.Peek(min(r.dec.Size(), limit))
+	lines, i := 0, 0
+	for {
+		j := bytes.IndexByte(b[i:], '\n')
+		if j < 0 {
+			return "", 0, false
+		}
+		line := b[i : i+j+1]
+		i += j + 1
+		lines++
+		if lines > 1 && isBlank(line) {
+			h := string(b[:i])
+			r.dec.Discard(i)
+			return h, lines, true
+		}
+	}
+}
 
 // readLine appends the next line of the decoded stream to buf, its line
 // end included. If buf would then be longer than limit, it returns errLong
