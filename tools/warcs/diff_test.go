@@ -198,8 +198,8 @@ var missingAndRepeated = []struct{ diff, why string }{
 }
 
 // archives returns the test archives: the committed hand-made ones, the
-// large hand-made ones, and (when wget is installed) two recorded with
-// wget from the navigation corpus.
+// large hand-made ones, one written by gowarc's writer from the navigation
+// corpus, and (when wget is installed) two recorded with wget from it.
 func archives(t *testing.T) map[string][]byte {
 	t.Helper()
 	out := map[string][]byte{}
@@ -222,14 +222,21 @@ func archives(t *testing.T) map[string][]byte {
 			out[a.Name] = a.Data
 		}
 	}
+	cases, err := LoadCorpus("../../testdata/browsers/navigation")
+	if err != nil {
+		t.Fatal(err)
+	}
+	name, err := Gowarc(t.TempDir(), Subset(cases, 100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out["gowarc.warc.gz"], err = os.ReadFile(name); err != nil {
+		t.Fatal(err)
+	}
 	wget, err := exec.LookPath("wget")
 	if err != nil {
 		t.Log("wget is not installed: the archives written by wget are not compared (apt-get install wget)")
 		return out
-	}
-	cases, err := LoadCorpus("../../testdata/browsers/navigation")
-	if err != nil {
-		t.Fatal(err)
 	}
 	s, err := Serve(Subset(cases, 100))
 	if err != nil {
