@@ -31,27 +31,13 @@ func TestMain(m *testing.M) { ptest.Main(m) }
 func testArchives(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	names, err := filepath.Glob("../../internal/warc/testdata/*")
+	all, err := warctest.All("../../internal/warc/testdata")
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range names {
-		if strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".go") {
-			continue
-		}
-		b, err := os.ReadFile(name)
-		if err != nil {
+	for name, b := range all {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
 			t.Fatal(err)
-		}
-		if err := os.WriteFile(filepath.Join(dir, filepath.Base(name)), b, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, a := range warctest.Archives() {
-		if a.Large {
-			if err := os.WriteFile(filepath.Join(dir, a.Name), a.Data, 0o644); err != nil {
-				t.Fatal(err)
-			}
 		}
 	}
 	return dir

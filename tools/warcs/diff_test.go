@@ -202,25 +202,9 @@ var missingAndRepeated = []struct{ diff, why string }{
 // corpus, and (when wget is installed) two recorded with wget from it.
 func archives(t *testing.T) map[string][]byte {
 	t.Helper()
-	out := map[string][]byte{}
-	names, err := filepath.Glob("../../internal/warc/testdata/*")
+	out, err := warctest.All("../../internal/warc/testdata")
 	if err != nil {
 		t.Fatal(err)
-	}
-	for _, name := range names {
-		if strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".go") {
-			continue
-		}
-		b, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out[filepath.Base(name)] = b
-	}
-	for _, a := range warctest.Archives() {
-		if a.Large {
-			out[a.Name] = a.Data
-		}
 	}
 	cases, err := LoadCorpus("../../testdata/browsers/navigation")
 	if err != nil {

@@ -23,7 +23,10 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
+	"strings"
 )
 
 // A Rec is a record to write. Content-Length is len(Block)+LengthDelta,
@@ -351,4 +354,31 @@ func BombBody(size int64) []byte {
 	binary.LittleEndian.PutUint32(t[4:], uint32(size))
 	out.Write(t[:])
 	return out.Bytes()
+}
+
+// All returns every test archive by name: the committed ones read from
+// dir (internal/warc/testdata, whose README and generator it skips) and
+// the large ones, made here.
+func All(dir string) (map[string][]byte, error) {
+	names, err := filepath.Glob(filepath.Join(dir, "*"))
+	if err != nil {
+		return nil, err
+	}
+	out := map[string][]byte{}
+	for _, name := range names {
+		if strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".go") {
+			continue
+		}
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		out[filepath.Base(name)] = b
+	}
+	for _, a := range Archives() {
+		if a.Large {
+			out[a.Name] = a.Data
+		}
+	}
+	return out, nil
 }
