@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -539,9 +540,9 @@ func isBlank(line []byte) bool {
 
 // cutLine returns the first line of s without its line end, and the rest.
 func cutLine(s string) (line, rest string) {
-	i := 0
-	for i < len(s) && s[i] != '\n' {
-		i++
+	i := strings.IndexByte(s, '\n')
+	if i < 0 {
+		i = len(s)
 	}
 	line, rest = s[:i], s[min(i+1, len(s)):]
 	if len(line) > 0 && line[len(line)-1] == '\r' {
@@ -570,12 +571,26 @@ func cutField(line string) (name, value string, ok bool) {
 		return "", "", false
 	}
 	for i := 0; i < len(name); i++ {
-		if !isTokenByte(name[i]) {
+		if !tokenBytes[name[i]] {
 			return "", "", false
 		}
 	}
 	return name, trimLWS(value), true
 }
+
+// tokenBytes and textBytes are isTokenByte and isTextByte as tables, for
+// the loops over every header byte.
+var tokenBytes, textBytes = func() (token, text [256]bool) {
+	for c := range 256 {
+		token[c], text[c] = isTokenByte(byte(c)), isTextByte(byte(c))
+	}
+	return token, text
+}()
+
+// isTextByte reports whether c may be in a field value: TEXT is "any
+// OCTET except CTLs, but including LWS" (#file-and-record-model); the
+// line ends of folded lines are gone from values.
+func isTextByte(c byte) bool { return c >= ' ' && c != 0x7f || c == '\t' }
 
 // isTokenByte reports whether c may be in a token: "any US-ASCII character
 // except CTLs or separators" (#file-and-record-model).
@@ -601,10 +616,8 @@ func trimLWS(s string) string {
 }
 
 func cut(s string, sep byte) (before, after string, ok bool) {
-	for i := 0; i < len(s); i++ {
-		if s[i] == sep {
-			return s[:i], s[i+1:], true
-		}
+	if i := strings.IndexByte(s, sep); i >= 0 {
+		return s[:i], s[i+1:], true
 	}
 	return s, "", false
 }
@@ -683,16 +696,24 @@ var mandatory = []string{"WARC-Record-ID", "Content-Length", "WARC-Date", "WARC-
 // (#file-and-record-model); the check matters most for WARC-Target-URI,
 // which callers print.
 func (r *Record) check() error {
-	for _, name := range mandatory {
-		if _, n := r.lookup(name); n != 1 {
-			return fmt.Errorf("%d %s fields", n, name)
+	var count [4]int
+	for _, f := range r.Fields {
+		for i, name := range mandatory {
+			if len(f.Name) == len(name) && equalFold(f.Name, name) {
+				count[i]++
+			}
+		}
+	}
+	for i, name := range mandatory {
+		if count[i] != 1 {
+			return fmt.Errorf("%d %s fields", count[i], name)
 		}
 	}
 	for _, f := range r.Fields {
 		ascii := true
 		for i := 0; i < len(f.Value); i++ {
 			c := f.Value[i]
-			if c < ' ' && c != '\t' || c == 0x7f {
+			if !textBytes[c] {
 				return fmt.Errorf("%s value %q holds a control character", f.Name, f.Value)
 			}
 			ascii = ascii && c < utf8.RuneSelf
