@@ -10,7 +10,20 @@ go 1.26.0
 
 require github.com/mimesniff/mimesniff v0.0.0
 
-require github.com/gabriel-vasile/mimetype v1.4.16
+require (
+	github.com/gabriel-vasile/mimetype v1.4.16
+	github.com/google/go-cmp v0.7.0
+	github.com/nlnwa/gowarc/v3 v3.1.0
+)
+
+require (
+	github.com/bits-and-blooms/bitset v1.24.0 // indirect
+	github.com/google/uuid v1.6.0 // indirect
+	github.com/klauspost/compress v1.18.0 // indirect
+	github.com/nlnwa/whatwg-url v0.6.2 // indirect
+	golang.org/x/net v0.61.0 // indirect
+	golang.org/x/text v0.43.0 // indirect
+)
 
 require (
 	golang.org/x/exp v0.0.0-20261113113407-e3970619a1a4 // indirect
