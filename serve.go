@@ -213,6 +213,8 @@ func reportFor(v *headerValues, body []byte) Report {
 	k.blocked[blockScriptLike] = rr.blocked(DestinationScript)
 	k.blocked[blockStyle] = rr.blocked(DestinationStyle)
 	k.blocked[blockOther] = rr.blocked(DestinationEmpty)
+	rr.webkitBlocked = webkitScriptBlocked(v[hdrContentType], rr.http.webkitNoSniff, rr.http.fetchEssence, rr.fetchOK)
+	rr.webkitWorkerJS = webkitWorkerJavaScript(v[hdrContentType])
 	k.script = rr.script(renders, &k.blocked)
 	var rep Report
 	for d, kind := range destinationKinds {
@@ -340,6 +342,12 @@ type response struct {
 	// rather than found again at each of some twenty readings.
 	fetchOK bool
 
+	// webkitBlocked is whether WebKitGTK blocks the response for a
+	// script-like destination, and webkitWorkerJS whether its type of a
+	// worker script is JavaScript (webkitScriptBlocked,
+	// webkitWorkerJavaScript).
+	webkitBlocked, webkitWorkerJS bool
+
 	// sandbox is the effect of the Content-Security-Policy headers'
 	// sandbox directives on a document.
 	sandbox sandboxFlags
@@ -451,8 +459,16 @@ func (rr *response) blocked(d Destination) bool {
 // https://html.spec.whatwg.org/multipage/webappapis.html#fetch-a-classic-worker-script
 // and https://w3c.github.io/ServiceWorker/#update-algorithm.
 func (rr *response) script(renders BrowserSet, blocked *[numBlockKinds]bool) (s [numScriptKinds]BrowserSet) {
-	js := isJavaScriptEssence(rr.http.fetchEssence)
+	fetchJS := isJavaScriptEssence(rr.http.fetchEssence)
 	for _, b := range profiles {
+		blockedScript, js, workerJS := blocked[blockScriptLike], fetchJS, fetchJS
+		if b == WebKit {
+			// WebKitGTK reads the type of a script by its own rules
+			// (webkitScriptBlocked, webkitWorkerJavaScript); for
+			// service workers and worklets, which were not recorded,
+			// either reading's JavaScript counts.
+			blockedScript, workerJS, js = rr.webkitBlocked, rr.webkitWorkerJS, fetchJS || rr.webkitWorkerJS
+		}
 		if renders.Has(b) && !rr.mitigated(b, DestinationDocument) {
 			s[scriptNavigable] = s[scriptNavigable].with(b)
 		}
@@ -470,11 +486,11 @@ func (rr *response) script(renders BrowserSet, blocked *[numBlockKinds]bool) (s 
 		if !blocked[blockOther] {
 			s[scriptXSLT] = s[scriptXSLT].with(b)
 		}
-		if blocked[blockScriptLike] {
+		if blockedScript {
 			continue
 		}
 		s[scriptClassic] = s[scriptClassic].with(b) // whatever its type
-		if b.workerTypeAllowed(js) {
+		if b.workerTypeAllowed(workerJS) {
 			s[scriptWorker] = s[scriptWorker].with(b)
 		}
 		if js {

@@ -235,14 +235,45 @@ func slowScriptRuns(h http.Header, res *Resource, fetchType MIMEType, b Browser,
 		}
 		sandbox := cspSandbox(h["Content-Security-Policy"])
 		return sandbox&sandboxed == 0 || sandbox&(allowScripts|allowSameOrigin) == allowScripts|allowSameOrigin
+	case DestinationXSLT:
+		return !blocked // any type, as every profile uses it
+	}
+	if !d.isScriptLike() {
+		return false
+	}
+	js, workerJS := fetchType.IsJavaScript(), fetchType.IsJavaScript()
+	if b == WebKit {
+		// WebKitGTK blocks by the first value of the Content-Type lines
+		// joined, and types a worker by the last line cut at ";" or ",".
+		values := h["Content-Type"]
+		first := strings.Join(values, ", ")
+		inQuotes := false
+		for i := 0; i < len(first); i++ {
+			if first[i] == '"' {
+				inQuotes = !inQuotes
+			} else if first[i] == ',' && !inQuotes {
+				first = first[:i]
+				break
+			}
+		}
+		t, err := ParseBytes([]byte(first))
+		noSniff := len(h["X-Content-Type-Options"]) > 0 && strings.Trim(h["X-Content-Type-Options"][len(h["X-Content-Type-Options"])-1], " \t") == "nosniff"
+		blocked = blockedNoSniff(noSniff, t.Essence(), err == nil, d) || blockedMIMEType(t.Essence(), err == nil, d)
+		workerJS = false
+		if n := len(values); n > 0 {
+			last, _, _ := strings.Cut(values[n-1], ";")
+			last, _, _ = strings.Cut(last, ",")
+			workerJS = IsJavaScriptEssenceMatch(strings.Trim(last, " \t"))
+		}
+		js = js || workerJS
+	}
+	switch d {
 	case DestinationScript:
 		return !blocked
 	case DestinationWorker, DestinationSharedWorker:
-		return !blocked && b.workerTypeAllowed(fetchType.IsJavaScript())
+		return !blocked && b.workerTypeAllowed(workerJS)
 	case DestinationServiceWorker, DestinationAudioWorklet, DestinationPaintWorklet:
-		return !blocked && fetchType.IsJavaScript()
-	case DestinationXSLT:
-		return !blocked // any type, as every profile uses it
+		return !blocked && js
 	}
 	return false
 }

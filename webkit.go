@@ -473,3 +473,45 @@ func webkitFeedOrHTML(h []byte) MIMEType {
 		return textHTML
 	}
 }
+
+// webkitScriptBlocked reports whether WebKitGTK blocks a response with the
+// Content-Type values for a script-like destination: Fetch's blocking, for
+// nosniff (as WebKitGTK reads it, webkitNoSniff) and for the type, with the
+// type of the first value of the lines joined, as WebCore reads it. A
+// script with text/javascript then text/html under nosniff runs (case
+// types/ct-js-then-html-ns/jshtml of testdata/browsers/wire, in the script
+// destination), where Chromium and Firefox, which read the last, block it;
+// text/html then text/javascript is blocked (types/ct-html-then-js-ns),
+// where they run it; image/png then text/html is blocked as an image
+// (types/ct-png-then-html/pnghtml).
+//
+// fetchEssence and fetchOK are Fetch's reading of values, which is the
+// first value's where there is one value without a comma.
+func webkitScriptBlocked(values []string, noSniff bool, fetchEssence string, fetchOK bool) bool {
+	essence, ok := fetchEssence, fetchOK
+	if len(values) > 1 || len(values) == 1 && strings.IndexByte(values[0], ',') >= 0 {
+		essence, ok = "", false
+		list, _ := getHeader(values)
+		first, _, _ := splitNext(list)
+		if t, f := parse(first, true); f.kind == noFailure {
+			essence, ok = t.Essence(), true
+		}
+	}
+	return blockedNoSniff(noSniff, essence, ok, DestinationScript) || blockedMIMEType(essence, ok, DestinationScript)
+}
+
+// webkitWorkerJavaScript reports whether the type WebKitGTK gives a worker
+// script with the Content-Type values is a JavaScript MIME type: the last
+// line, cut at its first ";" or "," (cases types/ct-html-then-js/jshtml and
+// types/ct-js,html/jshtml of testdata/browsers/wire run as a worker,
+// types/ct-js-then-html/jshtml and types/ct-html,js/jshtml do not).
+func webkitWorkerJavaScript(values []string) bool {
+	if len(values) == 0 {
+		return false
+	}
+	v := values[len(values)-1]
+	if i := strings.IndexAny(v, ";,"); i >= 0 {
+		v = v[:i]
+	}
+	return isJavaScriptEssence(lowerString(trimTabOrSpace(v)))
+}
