@@ -10,7 +10,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -99,13 +98,9 @@ type sniffWriter struct {
 	typed  bool
 
 	// snapshot is the whole header map when the handler began a response
-	// whose bytes are held, which send restores: net/http sends the map
-	// as it was then.
+	// whose bytes are held, or one whose names Handler merged, with the
+	// spellings merged: what net/http is given to take its copy of.
 	snapshot http.Header
-
-	// original is the handler's map when it began the response, where
-	// Handler merged spellings of its names in it.
-	original http.Header
 
 	// sizes are the sizes of the writes held, in order, kept only where
 	// the snapshot has a Content-Length (bounded).
@@ -188,22 +183,26 @@ func checkWriteHeaderCode(code int) {
 // body's bytes cannot change the decision.
 func (s *sniffWriter) begin() {
 	h := s.w.Header()
+	view := h
 	if hasOtherSpellings(h) {
 		// net/http reads the canonical keys (a Content-Type it adds,
-		// Content-Encoding): the map is merged for it, and given back
-		// to the handler as it was once net/http has its copy.
-		s.original = h.Clone()
-		mergeSpellings(h)
+		// Content-Encoding): it gets a merged copy of the map, and the
+		// handler keeps its own.
+		view = h.Clone()
+		mergeSpellings(view)
+		s.snapshot = view
 	}
 	for i, name := range headerNames {
-		s.frozen[i] = h[name]
+		s.frozen[i] = view[name]
 	}
-	_, s.typed = h["Content-Type"]
+	_, s.typed = view["Content-Type"]
 	if !s.needsBytes() {
 		s.send()
 		return
 	}
-	s.snapshot = h.Clone()
+	if s.snapshot == nil {
+		s.snapshot = h.Clone()
+	}
 	s.bounded = h.Get("Content-Length") != ""
 	s.state = holding
 }
@@ -423,26 +422,9 @@ func (s *sniffWriter) sendHeld(n int) error {
 	}
 	s.setHeaders(h, held)
 	s.w.WriteHeader(s.statusOr200())
-	switch {
-	case current != nil:
+	if current != nil {
 		replaceHeader(h, current)
-		if s.original != nil {
-			// The spellings merged at begin, where the handler has
-			// not changed the values since.
-			for i, name := range headerNames {
-				if _, ok := s.original[name]; !ok && slices.Equal(h[name], s.frozen[i]) {
-					delete(h, name)
-					for k, v := range s.original {
-						if headerIndex(k) == i {
-							h[k] = v
-						}
-					}
-				}
-			}
-		}
-	case s.original != nil:
-		replaceHeader(h, s.original)
-	default:
+	} else {
 		for i, name := range headerNames {
 			if s.frozen[i] == nil {
 				delete(h, name)
