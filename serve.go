@@ -302,6 +302,11 @@ var anyBody = []string{
 	"<rdf:RDF xmlns:rdf=\"http://www.w3.org/1999/02/22-rdf-syntax-ns#\" xmlns=\"http://purl.org/rss/1.0/\">",
 	"hello",
 	"\x00\x01\x02",
+	// Binary bytes after a document's signature: WebKit sniffs a
+	// text/plain that looks binary with the scriptable rules.
+	"%PDF-1.7\n\x00\x01",
+	"<html><script>\x00\x01",
+	"<?xml version=\"1.0\"?><x/>\x00\x01",
 }
 
 // A blockKind is how Fetch's blocking treats a destination.
