@@ -687,12 +687,24 @@ func (hs Headers) Set(h http.Header) {
 // Content-Disposition and Content-Security-Policy are set when some profile
 // renders the response as a document that runs script, and always for a
 // multipart/byteranges, the answer to several ranges, whose parts are not
-// read (a HEAD has none, and gets the headers of its GET). Served with
+// read (a HEAD has none, and gets the headers of its GET). A
+// multipart/x-mixed-replace, whose parts two browsers render and whose
+// download never ends in WebKitGTK, is served as application/octet-stream. Served with
 // these headers and nosniff, [ReportFor] reports neither DocumentScript nor
 // ScriptInclusion, for any declared type and any bytes.
 func SafeHeaders(declared MIMEType, body []byte) Headers {
 	var hs Headers
 	e := declared.Essence()
+	if e == "multipart/x-mixed-replace" {
+		// Firefox and WebKit render its parts, each as its own type,
+		// and WebKitGTK never finishes downloading it as an attachment:
+		// six frames of it from an attacker's page leave WebKitGTK
+		// unable to load anything more from the site (the wire
+		// recordings' availability cases mixed/av-mixed+att-sb/...).
+		// application/octet-stream is downloaded, and finished, by all
+		// three (mixed/av-octet-ns+att-sb/..., mixed/av-octet/...).
+		return Headers{ContentType: applicationOctet}
+	}
 	if e == "multipart/byteranges" {
 		// The answer to a request for several ranges, whose parts have
 		// the file's type: the parts' headers are not read, so that a
