@@ -301,3 +301,51 @@ func FuzzAnyBody(f *testing.F) {
 		}
 	})
 }
+
+// TestHeaderBadInput gives every reader of a header list the maps the
+// issue lists as bad input: keys that differ only in case, empty keys,
+// keys with spaces or colons, a million values, values with CR, LF, NUL and
+// bytes over 0x7F. Each must answer (no panic, no hang) with the most
+// cautious reading where the map cannot tell what the wire carries.
+func TestHeaderBadInput(t *testing.T) {
+	million := make([]string, 1_000_000)
+	for i := range million {
+		million[i] = "text/plain"
+	}
+	million[len(million)-1] = "text/html"
+	maps := []struct {
+		name     string
+		h        http.Header
+		document bool // DocumentScript over a page, where a reading lets it run
+	}{
+		{"case only", http.Header{"content-type": {"image/png"}, "CONTENT-TYPE": {"text/html"}, "Content-Type": {"image/png"}}, true},
+		{"empty key", http.Header{"": {"text/html"}, "Content-Type": {"image/png"}, "X-Content-Type-Options": {"nosniff"}}, false},
+		{"key with a space", http.Header{"Content-Type ": {"text/html"}, "Content-Type": {"image/png"}, "X-Content-Type-Options": {"nosniff"}}, false},
+		{"key with a colon", http.Header{"Content-Type:": {"text/html"}, "Content-Type": {"image/png"}, "X-Content-Type-Options": {"nosniff"}}, false},
+		{"a million values", http.Header{"Content-Type": million}, true},
+		{"CR LF", http.Header{"Content-Type": {"image/png\r\nX: y"}, "X-Content-Type-Options": {"nosniff"}}, false},
+		{"NUL, over HTTP/2 dropped", http.Header{"Content-Type": {"image/png"}, "X-Content-Type-Options": {"nosniff\x00"}}, false},
+		{"byte over 0x7F", http.Header{"Content-Type": {"text/html; charset=\xe9"}}, true},
+	}
+	for _, tc := range maps {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := mimesniff.ReportFor(tc.h, htmlBytes).DocumentScript; got != tc.document {
+				t.Errorf("ReportFor: DocumentScript = %v, want %v", got, tc.document)
+			}
+			r, _, err := mimesniff.ResourceFromHTTP(tc.h, bytes.NewReader(htmlBytes))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, b := range []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox, mimesniff.WebKit} {
+				if got := r.SniffAs(b); !got.IsValid() {
+					t.Errorf("%v: the zero MIMEType", b)
+				}
+			}
+			h := tc.h.Clone()
+			mimesniff.SafeHeaders(mimesniff.MustParse("image/png"), pngBytes).Set(h)
+			if rep := mimesniff.ReportFor(h, htmlBytes); rep.DocumentScript || rep.ScriptInclusion {
+				t.Errorf("after SafeHeaders(image/png).Set, the report still lets script run: %v", h)
+			}
+		})
+	}
+}
