@@ -6,7 +6,7 @@
 // classic script, a style sheet, audio, video, a text track and a no-cors
 // fetch, all served by http://127.0.0.1.
 //
-//	node crossorigin.js chromium|firefox|webkit [-j N] [-batch N] [-budget S] [-only REGEXP] [-limit N] [-fresh] [-out FILE]
+//	node crossorigin.js chromium|firefox|webkit [-j N] [-batch N] [-budget S] [-only REGEXP [-redo]] [-limit N] [-fresh] [-out FILE]
 //	node crossorigin.js merge [chromium|firefox|webkit ...]
 //
 // Recording appends raw observations to out/cross-<browser>.jsonl (one line
@@ -408,6 +408,9 @@ async function runBatchPuppeteer(ctx, slot, batch) {
       await sleep(300);
     }
     if (ctx.firefoxLog) ctx.firefoxLog.read();
+    // A CDP session that saw none of the batch's requests (4 batches of
+    // the first full run): the batch is recorded again.
+    if (cdp && !batch.loads.some((l) => ways.some((w) => ev.byKey.has(`${l.k}.${w}`)))) throw new Error('CDP reported none of the batch\'s requests');
     for (const l of batch.loads) {
       out[l.k] = { page: st.results[l.k] || {}, ran: st.ran || {}, timing: st.timing || [], hung: hung.has(l.k) };
     }
@@ -494,7 +497,10 @@ async function record(browserName) {
     }
   }
   let todo = [];
-  cases.forEach((c, i) => { if ((!only || only.test(c.id)) && !done.has(c.id)) todo.push(i); });
+  // -redo records the -only cases again even when they are done (merge
+  // keeps a case's last line).
+  const redo = args.includes('-redo');
+  cases.forEach((c, i) => { if ((!only || only.test(c.id)) && (redo || !done.has(c.id))) todo.push(i); });
   if (limit) todo = todo.slice(0, limit);
   if (!todo.length) {
     console.error(`${browserName}: nothing left to record (${done.size} cases in ${partFile})`);
@@ -569,6 +575,15 @@ async function record(browserName) {
     }
     return rows;
   };
+  // forget drops what a failed try of cases idx left in the logs.
+  const forget = (idx) => {
+    for (const i of idx) {
+      for (const way of ways) {
+        ev.take(`${i}.${way}`);
+        serverLog.delete(`${i}.${way}`);
+      }
+    }
+  };
   async function worker(n0) {
     const slot = { n: n0 };
     while (next < batches.length && (Date.now() - t0) / 1000 < budget) {
@@ -579,6 +594,7 @@ async function record(browserName) {
         obs = await runBatch(ctx, slot, mk(idx));
       } catch (e) {
         if (process.env.CROSS_DEBUG) console.error('DEBUG batch failed', idx, e);
+        forget(idx);
         if (isWebKit) await ctx.wka.reset(slot);
         // Again, one case at a time, so that a failure names its case.
         obs = {};
@@ -586,6 +602,7 @@ async function record(browserName) {
           try {
             Object.assign(obs, await runBatch(ctx, slot, mk([i])));
           } catch (e2) {
+            forget([i]);
             obs[String(i)] = { page: {}, ran: {}, timing: [], error: 'recorder: ' + String(e2.message || e2).split('\n')[0].slice(0, 200) };
             counts.errors++;
             if (isWebKit) await ctx.wka.reset(slot);

@@ -10,6 +10,8 @@
 //	node crosssummary.js -disagree [-way W] [-pair a,b] [-examples N] [-all]
 //	node crosssummary.js -case REGEXP [-way W]    # the rows of chosen cases
 //	node crosssummary.js -split heldout           # only held-out (or train) cases
+//	node crosssummary.js -matrix -way W [-sets RE] [-bodies RE]
+//	                                  # bodies x header sets, one letter per browser
 //
 // A disagreement compares verdicts (delivered, blocked, emptied, ...), not
 // causes; -pair compares two browsers only. -all lists every case of each
@@ -107,7 +109,46 @@ function show() {
   }
 }
 
-if (args.includes('-case')) show();
+// matrix prints, for one way, a grid of bodies (rows) by header sets
+// (columns, numbered in a legend) of plain cases (no status variant), each cell one letter per
+// browser in the order chromium, firefox, webkit: D delivered, B blocked by
+// ORB, C by CORP, M by a MIME check, N by a network error (WebKit), X by
+// something else, E emptied, U unrequested, ? unknown, T timeout, ! error,
+// . not recorded.
+function matrix() {
+  const setRe = new RegExp(opt('-sets', '.'));
+  const bodyRe = new RegExp(opt('-bodies', '^orb/'));
+  const letter = (r) => {
+    if (!r) return '.';
+    if (r.verdict === 'blocked') return { orb: 'B', corp: 'C', mime: 'M', network: 'N' }[r.by] || 'X';
+    return { delivered: 'D', emptied: 'E', unrequested: 'U', unknown: '?', timeout: 'T', error: '!' }[r.verdict] || '!';
+  };
+  const cell = new Map();
+  const sets = [];
+  const bodies = [];
+  for (const b of ['chromium', 'firefox', 'webkit']) {
+    for (const r of rows[b] || []) {
+      if (r.case.includes('+')) continue;
+      const i = r.case.indexOf('/');
+      const set = r.case.slice(0, i);
+      const body = r.case.slice(i + 1);
+      if (!setRe.test(set) || !bodyRe.test(body)) continue;
+      if (!sets.includes(set)) sets.push(set);
+      if (!bodies.includes(body)) bodies.push(body);
+      cell.set(`${set}\t${body}\t${b}`, letter(r));
+    }
+  }
+  // Columns are the header sets, numbered; a legend first.
+  sets.forEach((set, k) => console.log(`${padl(k + 1, 3)} ${set}`));
+  const w = Math.max(...bodies.map((b) => b.length));
+  console.log(pad('', w) + ' ' + sets.map((_, k) => pad(k + 1, 4)).join(''));
+  for (const b of bodies) {
+    console.log(pad(b, w) + ' ' + sets.map((set) => ['chromium', 'firefox', 'webkit'].map((x) => cell.get(`${set}\t${b}\t${x}`) || '.').join('') + ' ').join(''));
+  }
+}
+
+if (args.includes('-matrix')) matrix();
+else if (args.includes('-case')) show();
 else if (args.includes('-by')) byCause();
 else if (args.includes('-disagree')) disagree();
 else {
