@@ -24,8 +24,9 @@
 // encodedBodySize, decodedBodySize, responseStatus]; the server sends
 // Timing-Allow-Origin: * so that the sizes are not zeroed).
 //
-// The configuration is the page URL's fragment: a JSON object {loads: [{k,
-// urls: {way: url}, late?}]}.
+// The configuration is the page URL's fragment: a JSON object {id, loads:
+// [{k, urls: {way: url}, late?}]}; __read returns the id, so that the
+// recorder knows it reads the batch's page and not the one before.
 'use strict';
 (function () {
   const cfg = JSON.parse(decodeURIComponent(location.hash.slice(1)));
@@ -117,6 +118,7 @@
   };
   window.__read = () => ({
     ready: true,
+    id: cfg.id,
     results,
     ran,
     timing: performance.getEntriesByType('resource').filter((e) => e.name.includes('/r/'))

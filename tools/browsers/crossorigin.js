@@ -437,8 +437,11 @@ async function runBatchWebKit(ctx, slot, batch) {
   for (;;) {
     await sleep(200);
     try {
+      // A MiniBrowser that did not leave the last page (one left loading
+      // multipart/x-mixed-replace) still answers from it: only this batch's
+      // page counts.
       const v = await exec('return window.__read ? window.__read() : null');
-      if (v && v.ready) st = v;
+      if (v && v.ready && v.id === batch.n) st = v;
     } catch (e) {
       if (/invalid session id/.test(e.message)) throw e;
     }
@@ -446,9 +449,9 @@ async function runBatchWebKit(ctx, slot, batch) {
     if (st && !pending.length) break;
     if (Date.now() - t0 > timeout + (st ? 0 : 4000)) break;
   }
-  if (!st) throw new Error('the page did not run');
+  if (!st) throw new Error('the batch\'s page did not run');
   await sleep(300);
-  try { const v = await exec('return window.__read()'); if (v && v.ready) st = v; } catch (_) {}
+  try { const v = await exec('return window.__read()'); if (v && v.ready && v.id === batch.n) st = v; } catch (_) {}
   const late = batch.loads.filter((l) => l.late);
   const hung = new Set();
   if (late.length) {
@@ -523,7 +526,7 @@ async function record(browserName) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `cross-${browserName}-`));
   const ev = new Evidence(run);
   const urlOf = (i, way) => `${srv.responseOrigin}/r/${run}.${i}.${way}`;
-  const pageURL = (b) => `${srv.pageOrigin}/__page/${run}.${b.n}#${encodeURIComponent(JSON.stringify({ loads: b.loads.map(({ k, urls, late }) => ({ k, urls, late })) }))}`;
+  const pageURL = (b) => `${srv.pageOrigin}/__page/${run}.${b.n}#${encodeURIComponent(JSON.stringify({ id: b.n, loads: b.loads.map(({ k, urls, late }) => ({ k, urls, late })) }))}`;
   const ctx = { browserName, ev, pageURL, timeout, tmp, relaunches: 0 };
   let xvfb = null;
   let version = '';

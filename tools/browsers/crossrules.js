@@ -9,6 +9,11 @@
 // library's model.
 //
 //	node crossrules.js [-browser B] [-way W] [-examples N] [-split heldout]
+//	node crossrules.js -explain chromium,firefox [-way W] [-examples N]
+//
+// -explain groups the loads where two browsers' recorded verdicts differ
+// by the step of each one's rule that decided them (where both rules
+// predict their browser's verdict), so that each disagreement has a reason.
 //
 // Loads that are not ORB's to decide are left out of the check and counted
 // apart: a <track> of another origin (never requested by Chromium and
@@ -306,5 +311,45 @@ function main() {
   }
 }
 
+function explain() {
+  const [a, b] = opt('-explain', 'chromium,firefox').split(',');
+  const cases = new Map(loadCorpus().map((c) => [c.id, c]));
+  const nEx = Number(opt('-examples', 3));
+  const rec = (x) => {
+    const m = new Map();
+    for (const r of lines(path.join(dataDir, `results-${x}.jsonl.gz`))) m.set(`${r.case}\t${r.way}`, r.verdict + (r.by ? '/' + r.by : ''));
+    return m;
+  };
+  const ra = rec(a);
+  const rb = rec(b);
+  const groups = new Map();
+  let unexplained = 0;
+  for (const [k, va] of ra) {
+    const vb = rb.get(k);
+    if (!vb || va.split('/')[0] === vb.split('/')[0]) continue;
+    const [id, way] = k.split('\t');
+    if (opt('-way', '') && way !== opt('-way', '')) continue;
+    const c = cases.get(id);
+    const pa = rules[a](c, way);
+    const pb = rules[b](c, way);
+    const norm = (v) => v.replace(/^emptied/, 'blocked');
+    if (norm(pa[0]) !== norm(va) || norm(pb[0]) !== norm(vb)) { unexplained++; continue; }
+    const g = `${a}: ${va} (${pa[1]}); ${b}: ${vb} (${pb[1]})`;
+    if (!groups.has(g)) groups.set(g, new Map());
+    const m = groups.get(g);
+    if (!m.has(id)) m.set(id, []);
+    m.get(id).push(way);
+  }
+  for (const [g, m] of [...groups].sort((x, y) => y[1].size - x[1].size)) {
+    const loads = [...m.values()].reduce((s, w) => s + w.length, 0);
+    console.log(`${String(m.size).padStart(5)} cases (${loads} loads) ${g}`);
+    for (const [c, w] of [...m].slice(0, nEx)) console.log(`          ${c} (${w.join(' ')})`);
+  }
+  console.log(`${unexplained} disagreeing loads where a rule does not predict its browser (track, mime, errors)`);
+}
+
 module.exports = { chromium, firefox, webkit, mimeType };
-if (require.main === module) main();
+if (require.main === module) {
+  if (args.includes('-explain')) explain();
+  else main();
+}
