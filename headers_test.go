@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"math/rand/v2"
 	"net/http"
 	"strings"
 	"testing"
@@ -79,12 +80,26 @@ func TestHeaderReadings(t *testing.T) {
 			}},
 		{"NUL", http.Header{"Content-Type": {"text/html\x00"}},
 			[]reading{{"Content-Type": {"text/html\x00"}}, {}}},
+		// DEL is a control byte too (httpguts.ValidHeaderFieldValue,
+		// isCTL: "b < ' ' || b == del"): HTTP/2 drops the value, HTTP/1.1
+		// carries it.
+		{"DEL", http.Header{"Content-Disposition": {"attachment; filename=\"a\x7f.html\""}},
+			[]reading{{"Content-Disposition": {"attachment; filename=\"a\x7f.html\""}}, {}}},
 		{"tab and bytes over 0x7F are carried", http.Header{"Content-Type": {"text/html;\tcharset=\xe9"}},
 			[]reading{{"Content-Type": {"text/html;\tcharset=\xe9"}}}},
 		// 5! orders of one name are 120: too many.
 		{"five spellings", http.Header{"content-type": {"a/b"}, "Content-Type": {"a/b"}, "CONTENT-TYPE": {"a/b"}, "Content-type": {"a/b"}, "content-Type": {"a/b"}}, nil},
 		// 4! = 24 orders, twice for a control byte: 48, tried.
 		{"four spellings and a control byte", http.Header{"content-type": {"a/b"}, "Content-Type": {"a/b"}, "CONTENT-TYPE": {"a/b"}, "Content-type": {"a/b\n"}}, make([]reading, 48)},
+		// Two spellings of each of the five names, and a control byte:
+		// 2^5 orders, twice, 64 readings, the most tried.
+		{"five names of two spellings and a control byte", http.Header{
+			"Content-Type": {"a/b"}, "content-type": {"a/b"},
+			"Content-Encoding": {"identity"}, "content-encoding": {"identity\r\n"},
+			"X-Content-Type-Options": {"nosniff"}, "x-content-type-options": {"nosniff"},
+			"Content-Disposition": {"attachment"}, "content-disposition": {"attachment"},
+			"Content-Security-Policy": {"sandbox"}, "content-security-policy": {"sandbox"},
+		}, make([]reading, 64)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -171,13 +186,38 @@ func TestWorstReading(t *testing.T) {
 	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "a map cannot tell") {
 		t.Errorf("two spellings of Content-Encoding: %v, want a ContentCodingError", err)
 	}
-	// Too many readings: the most cautious answer.
+	// Too many readings: the most cautious answer, script in every
+	// profile wherever a response can run script: a navigable's document,
+	// an object or embed element's, every script-like destination
+	// (Fetch's "script-like": audioworklet, paintworklet, script,
+	// serviceworker, sharedworker, worker) and an XSLT style sheet.
 	many := http.Header{}
 	for _, k := range []string{"content-type", "Content-Type", "CONTENT-TYPE", "Content-type", "content-Type"} {
 		many[k] = []string{"image/png"}
 	}
-	if rep := mimesniff.ReportFor(many, pngBytes); !rep.DocumentScript || !rep.ScriptInclusion {
+	rep := mimesniff.ReportFor(many, pngBytes)
+	if !rep.DocumentScript || !rep.ScriptInclusion {
 		t.Errorf("ReportFor with five spellings: %+v, want script everywhere", rep)
+	}
+	script := map[mimesniff.Destination]bool{
+		mimesniff.DestinationDocument: true, mimesniff.DestinationFrame: true, mimesniff.DestinationIFrame: true,
+		mimesniff.DestinationObject: true, mimesniff.DestinationEmbed: true,
+		mimesniff.DestinationAudioWorklet: true, mimesniff.DestinationPaintWorklet: true, mimesniff.DestinationScript: true,
+		mimesniff.DestinationServiceWorker: true, mimesniff.DestinationSharedWorker: true, mimesniff.DestinationWorker: true,
+		mimesniff.DestinationXSLT: true,
+	}
+	for d := mimesniff.Destination(0); ; d++ {
+		v, ok := rep.Verdict(d)
+		if !ok {
+			break
+		}
+		every := true
+		for _, b := range []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox, mimesniff.WebKit} {
+			every = every && v.Script.Has(b)
+		}
+		if script[d] && !every || !script[d] && v.Script != 0 || v.Blocked {
+			t.Errorf("ReportFor with five spellings, %s: script in %q, blocked %v; want script in every profile %v, nothing blocked", d, v.Script, v.Blocked, script[d])
+		}
 	}
 }
 
@@ -185,6 +225,16 @@ func TestWorstReading(t *testing.T) {
 // it: coded bytes are decoded as a browser does, and where they cannot be,
 // the report is the worst over every body.
 func TestReportCodings(t *testing.T) {
+	// A PNG of noise, as the recorded one, but shorter than the resource
+	// header: its coded stream is as long as it, and the first half of
+	// the stream gives about half of it, then breaks.
+	noise := rand.New(rand.NewPCG(1, 2))
+	png := append([]byte{}, pngBytes...)
+	for range 1024 {
+		png = append(png, byte(noise.Uint32()))
+	}
+	gzPNG := gzipped(png)
+	halfPNG := gzPNG[:len(gzPNG)/2]
 	tests := []struct {
 		name     string
 		h        http.Header
@@ -195,6 +245,10 @@ func TestReportCodings(t *testing.T) {
 		{"gzip, untyped", http.Header{"Content-Encoding": {"gzip"}}, gzipped(htmlBytes), true},
 		{"gzip of text, untyped", http.Header{"Content-Encoding": {"gzip"}}, gzipped([]byte("hello")), false},
 		{"gzip, cut short", http.Header{"Content-Encoding": {"gzip"}}, gzipped(htmlBytes)[:30], true},
+		// The bytes a cut stream gives are rendered: Chromium, Firefox and
+		// WebKit show the first half of a gzip stream of a PNG as an image
+		// (case coding/none/gzip-cut-half/png of the wire recordings).
+		{"gzip of a PNG, cut in half", http.Header{"Content-Encoding": {"gzip"}}, halfPNG, false},
 		// The coded bytes are not what a browser sniffs.
 		{"gzip of a PNG, untyped", http.Header{"Content-Encoding": {"gzip"}}, gzipped(pngBytes), false},
 		// br cannot be decoded here, and a lie tells nothing: any body.

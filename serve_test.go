@@ -179,6 +179,14 @@ func TestReportFor(t *testing.T) {
 			script:  documents(all),
 			blocked: scriptLikeAndStyle,
 		}},
+		// Sandbox tokens are read without case: HTML's index of
+		// attributes gives the sandbox attribute's value, which "parse a
+		// sandboxing directive" reads, as an "unordered set of unique
+		// space-separated tokens, ASCII case-insensitive".
+		{"HTML, sandbox allows in upper case", header(ct, "text/html", ns, "nosniff", "Content-Security-Policy", "sandbox ALLOW-SCRIPTS Allow-Same-Origin"), htmlBytes, want{
+			script:  documents(all),
+			blocked: scriptLikeAndStyle,
+		}},
 		// Every policy is enforced: the stricter one wins.
 		{"HTML, two policies", header(ct, "text/html", ns, "nosniff", "Content-Security-Policy", "sandbox allow-scripts allow-same-origin", "Content-Security-Policy", "img-src *, sandbox allow-scripts"), htmlBytes, want{
 			blocked: scriptLikeAndStyle,
@@ -740,4 +748,60 @@ func verdicts(rep mimesniff.Report) []mimesniff.DestinationVerdict {
 		}
 		out = append(out, v)
 	}
+}
+
+// FuzzAnyBody checks the report for a body whose content coding the package
+// does not undo, br, against the report for each body it can stand for: a
+// browser decodes br (Fetch, "handle content codings",
+// https://fetch.spec.whatwg.org/#handle-content-codings) and renders the
+// bytes that come, whatever they are. So for every destination, the profiles
+// in which some body runs script must be among the report's, a destination
+// it says is blocked must be blocked for that body, and so must the
+// summaries. The seeds are every testdata file under header lists where the
+// body decides: none, nosniff, an unknown type, a sandbox that allows
+// scripts, and an attachment, which Firefox ignores for a PDF in an object
+// or embed element (downloadsAttachment).
+func FuzzAnyBody(f *testing.F) {
+	files, _ := filepath.Glob("testdata/files/*")
+	shapes := []struct {
+		shape                   uint16
+		ct1, ct2, xcto, cd, csp string
+	}{
+		{shape: 0},
+		{shape: 1 << 6, xcto: "nosniff"},
+		{shape: 1, ct1: "unknown/unknown"},
+		{shape: 1 << 9, cd: "attachment"},
+		{shape: 1 | 1<<9, ct1: "*/*", cd: "attachment; filename=a"},
+		{shape: 1 << 11, csp: "sandbox allow-scripts"},
+	}
+	for _, s := range shapes {
+		for _, name := range files {
+			data, err := os.ReadFile(name)
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(s.shape, s.ct1, s.ct2, s.xcto, s.cd, s.csp, data[:min(len(data), mimesniff.HeaderSize)])
+		}
+	}
+	f.Fuzz(func(t *testing.T, shape uint16, ct1, ct2, xcto, cd, csp string, body []byte) {
+		h := reportHeader(shape&^(1<<14|1<<15), ct1, ct2, xcto, cd, csp) // no coding of its own
+		plain := mimesniff.ReportFor(h, body)
+		h["Content-Encoding"] = []string{"br"}
+		coded := mimesniff.ReportFor(h, body)
+		if plain.DocumentScript && !coded.DocumentScript || plain.ScriptInclusion && !coded.ScriptInclusion {
+			t.Errorf("%v: the body %.40q runs script (document %v, inclusion %v); under br, the report says document %v, inclusion %v",
+				h, body, plain.DocumentScript, plain.ScriptInclusion, coded.DocumentScript, coded.ScriptInclusion)
+		}
+		for d := mimesniff.Destination(0); ; d++ {
+			p, ok := plain.Verdict(d)
+			if !ok {
+				break
+			}
+			c, _ := coded.Verdict(d)
+			if p.Script&^c.Script != 0 || c.Blocked && !p.Blocked {
+				t.Errorf("%v, %s: the body %.40q: script in %q, blocked %v; under br: script in %q, blocked %v",
+					h, d, body, p.Script, p.Blocked, c.Script, c.Blocked)
+			}
+		}
+	})
 }
