@@ -69,6 +69,36 @@ type crossOriginResponse struct {
 	// shorter than HeaderSize.
 	h        []byte
 	complete bool
+
+	// neverSniffed and engineNeverSniffed report whether essence and
+	// engineEssence are among orbNeverSniffed, looked up once for every
+	// profile's rule.
+	neverSniffed, engineNeverSniffed bool
+
+	// script caches mayParseAsScript(h, complete), which the standard's
+	// and Firefox's last steps both ask: scriptUnknown until asked.
+	script scriptVerdict
+}
+
+// A scriptVerdict is a cached answer of mayParseAsScript.
+type scriptVerdict uint8
+
+const (
+	scriptUnknown scriptVerdict = iota
+	scriptMay
+	scriptNot
+)
+
+// mayParseAsScript is mayParseAsScript of the response's body, computed
+// once.
+func (o *crossOriginResponse) mayParseAsScript() bool {
+	if o.script == scriptUnknown {
+		o.script = scriptNot
+		if mayParseAsScript(o.h, o.complete) {
+			o.script = scriptMay
+		}
+	}
+	return o.script == scriptMay
 }
 
 // crossOrigin returns, for each readKind, the profiles in which a page of
@@ -98,9 +128,14 @@ func (rr *response) crossOrigin(v *headerValues, blocked *[numBlockKinds]bool) (
 		h:             rr.res.Header,
 		complete:      rr.complete,
 	}
-	standard, standardMedia := fetchORBAllows(&o, false), fetchORBAllows(&o, true)
+	o.neverSniffed = o.essence != "" && stringIn(o.essence, orbNeverSniffed)
+	o.engineNeverSniffed = o.neverSniffed
+	if o.engineEssence != o.essence {
+		o.engineNeverSniffed = stringIn(o.engineEssence, orbNeverSniffed)
+	}
+	standard, standardMedia := fetchORBAllows(&o)
 	chromium := chromiumORBAllows(&o)
-	firefox, firefoxMedia := firefoxORBAllows(&o, false), firefoxORBAllows(&o, true)
+	firefox, firefoxMedia := firefoxORBAllows(&o)
 	for k := readFetch; k < numReadKinds; k++ {
 		var set BrowserSet
 		typeBlocked := k == readScript && blocked[blockScriptLike] || k == readStyle && blocked[blockStyle]
@@ -275,8 +310,8 @@ var orbNeverSniffed = []string{
 }
 
 // fetchORBAllows reports whether the ORB proposal lets a response through
-// to a page of another site, for a media element's request (audio or video)
-// where media is set.
+// to a page of another site: allows for a request that is not a media
+// element's, media for one that is (audio or video).
 //
 // It follows the proposal's "opaque-response-safelisted check" for a
 // complete response of status 200 to a first request: a range, a status
@@ -287,42 +322,43 @@ var orbNeverSniffed = []string{
 // JSON", is mayParseAsScript, which errs towards letting a response
 // through.
 // See https://github.com/annevk/orb#processing-model.
-func fetchORBAllows(o *crossOriginResponse, media bool) bool {
+func fetchORBAllows(o *crossOriginResponse) (allows, media bool) {
 	if e := o.essence; e != "" {
 		switch {
 		case isORBSafelisted(e):
-			return true
-		case stringIn(e, orbNeverSniffed):
-			return false
+			return true, true
+		case o.neverSniffed:
+			return false, false
 		case o.noSniff && (isORBBlocklisted(e) || e == "text/plain"):
-			return false
+			return false, false
 		}
 	}
 	h := o.h[:min(len(o.h), orbSniffBytes)]
 	if _, ok := MatchImageTypePattern(h); ok {
-		return true
+		return true, true
 	}
 	if _, ok := MatchAudioOrVideoTypePattern(h); ok {
-		return true
+		return true, true
 	}
-	return orbLastSteps(o, o.essence, media)
+	return orbLastSteps(o, o.essence), false
 }
 
 // orbLastSteps are the proposal's steps after it sniffed neither an image
-// nor media, for a response of essence e ("" for failure): a media
-// element's request and nosniff are blocked, no type is let through, an
-// image, audio or video type is blocked, and the rest is let through where
-// the body can be a script that is no JSON.
-func orbLastSteps(o *crossOriginResponse, e string, media bool) bool {
+// nor media, for a response of essence e ("" for failure), for a request
+// that is not a media element's (which these steps block first): nosniff
+// is blocked, no type is let through, an image, audio or video type is
+// blocked, and the rest is let through where the body can be a script that
+// is no JSON.
+func orbLastSteps(o *crossOriginResponse, e string) bool {
 	switch {
-	case media, o.noSniff:
+	case o.noSniff:
 		return false
 	case e == "":
 		return true
 	case strings.HasPrefix(e, "audio/"), strings.HasPrefix(e, "image/"), strings.HasPrefix(e, "video/"):
 		return false
 	}
-	return mayParseAsScript(o.h, o.complete)
+	return o.mayParseAsScript()
 }
 
 // stringIn reports whether s is an element of list.
