@@ -774,7 +774,7 @@ func (s *jsSource) jsSyntaxError() bool {
 				}
 			}
 		case r == '/':
-			regexp, sure := jsRegExpAfter(prev)
+			regexp, sure := jsRegExpAfter(prev, nl)
 			if !sure {
 				return false
 			}
@@ -879,7 +879,8 @@ func jsTokenError(p2, p, t jsToken) bool {
 		return true
 	case t.kind == jsPunct && stringIn(t.text, jsNeedsLeft) && (p.kind == jsStart || p.blockEnd || p.kind == jsPunct && !punct(p, ")", "]", "}", "++", "--")):
 		return true
-	case punct(p, "++", "--") && (p.nl || !operand(p2) && !punct(p2, ")", "]")) && punct(t, "+", "-", "!", "~", "++", "--", "+=", "-="):
+	case punct(p, "++", "--") && (p.nl || !operand(p2) && p2.kind != jsWord && !punct(p2, ")", "]")) && punct(t, "+", "-", "!", "~", "++", "--", "+=", "-="):
+		// A contextual word before ++ may be its operand: let++ -x.
 		return true // a prefix ++ or -- before a unary operator: no target
 	case punct(t, ":") && p.str && punct(p2, "{") && p2.block:
 		return true
@@ -888,12 +889,18 @@ func jsTokenError(p2, p, t jsToken) bool {
 }
 
 // jsRegExpAfter reports whether a slash after token p starts a regular
-// expression (or is a division), and whether that is sure from p alone.
-func jsRegExpAfter(p jsToken) (regexp, sure bool) {
+// expression (or is a division), and whether that is sure from p alone;
+// nl reports a line terminator between them. After a name on another
+// line it is not: the name may be a declaration's (var x, let y), which
+// no division can follow, so that a semicolon is inserted before the
+// slash (var x\n/[/]/).
+func jsRegExpAfter(p jsToken, nl bool) (regexp, sure bool) {
 	switch p.kind {
 	case jsStart:
 		return true, true
-	case jsName, jsValue:
+	case jsName:
+		return false, !nl
+	case jsValue:
 		return false, true
 	case jsPunct:
 		if stringIn(p.text, []string{")", "]", "}", "++", "--"}) {
