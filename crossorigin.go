@@ -661,7 +661,7 @@ var jsNeedsLeft = strings.Fields(`= == === != !== < > <= >= << >> >>> % & | ^ &&
 //   - two operands on one line (two names, a name and a literal, two
 //     literals): "A secret note" (no statement has them so);
 //   - an operand before a block on one line (body { ...), but a class's
-//     name (class A {, extends B {);
+//     name or heritage (class A {, extends null {, extends new X {);
 //   - ++ or -- after a literal on its line;
 //   - an operator that needs an operand with none before it (<html>,
 //     .a at the start, && after a block: {}&&{...});
@@ -783,6 +783,11 @@ func (s *jsSource) jsSyntaxError() bool {
 				if end, ok = s.regExpEnd(end); !ok {
 					return end < 0 // -1: a syntax error; 0: the end of a body's start
 				}
+				if c, m := s.at(end); m > 0 && c >= utf8.RuneSelf && jsIdentifierRune(c) {
+					// A flag beyond ASCII is an error, but V8 reads a
+					// flag by its low byte: /a/潤 (U+6F64) is /a/d.
+					return false
+				}
 				t.kind = jsValue
 				break
 			}
@@ -810,7 +815,10 @@ func (s *jsSource) jsSyntaxError() bool {
 				// A block, surely, after these; after ) and => a block
 				// or a function's body, a statement list too, but one
 				// that can end an expression.
-				sure := prev.kind == jsStart || prev.kind == jsPunct && stringIn(prev.text, []string{";", "}", "{"}) ||
+				// A ; in parentheses is a for statement's: an
+				// expression follows it (for (;{}.a;)).
+				inParens := depth > 0 && stack[depth-1] == '('
+				sure := prev.kind == jsStart || prev.kind == jsPunct && (stringIn(prev.text, []string{"}", "{"}) || prev.text == ";" && !inParens) ||
 					prev.kind == jsWord && stringIn(prev.text, []string{"else", "do", "try", "finally"})
 				t.block = sure || prev.kind == jsPunct && stringIn(prev.text, []string{")", "=>"})
 				t.sureBlock = sure
@@ -872,8 +880,10 @@ func jsTokenError(p2, p, t jsToken) bool {
 	switch {
 	case !t.nl && operand(p) && operand(t):
 		return true
-	case !t.nl && punct(t, "{") && (p.kind == jsValue ||
-		p.kind == jsName && !(p2.kind == jsWord && (p2.text == "class" || p2.text == "extends") || punct(p2, ".", "?."))):
+	case !t.nl && punct(t, "{") && operand(p) && !(p2.kind == jsWord && (p2.text == "extends" || p2.text == "new") ||
+		p.kind == jsName && (p2.kind == jsWord && p2.text == "class" || punct(p2, ".", "?."))):
+		// Any operand may end a class's heritage: extends null {, extends
+		// new X {.
 		return true
 	case !t.nl && punct(t, "++", "--") && p.kind == jsValue:
 		return true
