@@ -327,7 +327,22 @@ func stringIn(s string, list []string) bool {
 // end of its line, a block whose first statement is a string and a colon
 // (for(;;);{"a":1}), an operator with nothing before it ("<html>"), and
 // the like.
+//
+// TestMayParseAsScript replays V8's verdicts on some 200,000 bodies
+// (testdata/javascript, tools/jscheck): none that V8 compiles is claimed
+// an error, whole or cut, and the JSON answer agrees with JSON.parse on
+// every one.
 func mayParseAsScript(h []byte, complete bool) bool {
+	src := scriptSource(h, complete)
+	if complete && src.jsonValid() {
+		return false
+	}
+	return !src.jsSyntaxError()
+}
+
+// scriptSource returns the body that starts with h as Firefox's check
+// decodes it: after its byte order mark, in the encoding the mark names.
+func scriptSource(h []byte, complete bool) jsSource {
 	src := jsSource{b: h, complete: complete}
 	switch {
 	case len(h) >= 2 && h[0] == 0xFF && h[1] == 0xFE:
@@ -336,12 +351,14 @@ func mayParseAsScript(h []byte, complete bool) bool {
 		src.b, src.enc = h[2:], utf16BE
 	case len(h) >= 3 && h[0] == 0xEF && h[1] == 0xBB && h[2] == 0xBF:
 		src.b = h[3:]
+	case !complete && len(h) < 3 && (string(h) == string(utf8BOM[:len(h)]) || len(h) == 1 && (h[0] == 0xFF || h[0] == 0xFE)):
+		src.b = nil // the start of a byte order mark: nothing read yet
 	}
-	if complete && src.jsonValid() {
-		return false
-	}
-	return !src.jsSyntaxError()
+	return src
 }
+
+// utf8BOM is UTF-8's byte order mark.
+const utf8BOM = "\xEF\xBB\xBF"
 
 // The encodings a jsSource decodes.
 const (
@@ -626,8 +643,10 @@ var jsNeedsLeft = strings.Fields(`= == === != !== < > <= >= << >> >>> % & | ^ &&
 // token is one whose reading needs the grammar: a template literal, a
 // slash after ), ] or } or a contextual word (a division or a regular
 // expression), a private name in a bracket, a decorator, an escape in an
-// identifier, a code point that Unicode has not assigned, and, in the
-// start of a body, the token that its end cuts. Before that, it reports as
+// identifier, a code point that Unicode has not assigned (in Go's Unicode:
+// the engines' is newer), and, in the start of a body, a token that its
+// end or a code point it cuts may cut, or that starts in its last four
+// code units (<! may be <!--, # may be #!). Before that, it reports as
 // errors:
 //   - a code point that is no whitespace, line terminator, identifier
 //     character or punctuator outside a string, a comment and a regular
@@ -642,7 +661,7 @@ var jsNeedsLeft = strings.Fields(`= == === != !== < > <= >= << >> >>> % & | ^ &&
 //   - two operands on one line (two names, a name and a literal, two
 //     literals): "A secret note" (no statement has them so);
 //   - an operand before a block on one line (body { ...), but a class's
-//     name (class A {, extends B {);
+//     name or heritage (class A {, extends null {, extends new X {);
 //   - ++ or -- after a literal on its line;
 //   - an operator that needs an operand with none before it (<html>,
 //     .a at the start, && after a block: {}&&{...});
@@ -688,12 +707,19 @@ func (s *jsSource) jsSyntaxError() bool {
 				if !ok {
 					return s.complete
 				}
-				i, nl = end, nl || sawLine
+				// After a comment with a line terminator, --> starts a
+				// comment (Annex B's MultiLineComment).
+				i, nl, lineStart = end, nl || sawLine, lineStart || sawLine
 				continue
 			}
 		case r == '<' && s.hasASCII(i, "<!--"), r == '-' && lineStart && s.hasASCII(i, "-->"):
 			i = s.lineEnd(i)
 			continue
+		}
+		if !s.complete && i+4*s.unitSize() > len(s.b) {
+			// The end of a body's start may cut a longer punctuator or
+			// comment than the bytes before it show (<! of <!--, # of #!).
+			return false
 		}
 		lineStart = false
 		t := jsToken{nl: nl}
@@ -702,13 +728,15 @@ func (s *jsSource) jsSyntaxError() bool {
 		case r == '"' || r == '\'':
 			var ok bool
 			if end, ok = s.stringEnd(end, r); !ok {
-				return end >= 0
+				return end < 0 // -1: a syntax error; 0: the end of a body's start
 			}
 			t.kind, t.str = jsValue, true
 		case r >= '0' && r <= '9' || r == '.' && s.digitAt(end):
 			var ok bool
 			if end, ok = s.numberEnd(i); !ok {
-				return true
+				// In a body's start, the end may cut an exponent
+				// (1.5e of 1.5e+3) or a prefix's digits (0x).
+				return s.complete || end+3*s.unitSize() <= len(s.b)
 			}
 			t.kind = jsValue
 		case r == '$' || r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= utf8.RuneSelf && jsIdentifierRune(r):
@@ -719,8 +747,8 @@ func (s *jsSource) jsSyntaxError() bool {
 			for j := i; ; {
 				c, m := s.at(j)
 				if m == 0 || !(c == '$' || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf && jsIdentifierRune(c)) {
-					if m > 0 && c == '\\' {
-						return false // an escape: not read
+					if m > 0 && (c == '\\' || c >= utf8.RuneSelf && !unicode.In(c, jsAssigned...)) {
+						return false // an escape, or an unassigned code point that may continue the name: not read
 					}
 					end = j
 					break
@@ -734,6 +762,8 @@ func (s *jsSource) jsSyntaxError() bool {
 			}
 			t.kind = jsName
 			switch w := word[:max(w, 0)]; {
+			case prev.kind == jsPunct && (prev.text == "." || prev.text == "?."):
+				// A property's name, whatever its word (a.throw /= 2).
 			case string(w) == "this" || string(w) == "null" || string(w) == "true" || string(w) == "false":
 				t.kind = jsValue
 			case len(w) > 0:
@@ -744,14 +774,19 @@ func (s *jsSource) jsSyntaxError() bool {
 				}
 			}
 		case r == '/':
-			regexp, sure := jsRegExpAfter(prev)
+			regexp, sure := jsRegExpAfter(prev, nl)
 			if !sure {
 				return false
 			}
 			if regexp {
 				var ok bool
 				if end, ok = s.regExpEnd(end); !ok {
-					return end >= 0
+					return end < 0 // -1: a syntax error; 0: the end of a body's start
+				}
+				if c, m := s.at(end); m > 0 && c >= utf8.RuneSelf && jsIdentifierRune(c) {
+					// A flag beyond ASCII is an error, but V8 reads a
+					// flag by its low byte: /a/潤 (U+6F64) is /a/d.
+					return false
 				}
 				t.kind = jsValue
 				break
@@ -780,18 +815,21 @@ func (s *jsSource) jsSyntaxError() bool {
 				// A block, surely, after these; after ) and => a block
 				// or a function's body, a statement list too, but one
 				// that can end an expression.
-				sure := prev.kind == jsStart || prev.kind == jsPunct && stringIn(prev.text, []string{";", "}", "{"}) ||
+				// A ; in parentheses is a for statement's: an
+				// expression follows it (for (;{}.a;)).
+				inParens := depth > 0 && stack[depth-1] == '('
+				sure := prev.kind == jsStart || prev.kind == jsPunct && (stringIn(prev.text, []string{"}", "{"}) || prev.text == ";" && !inParens) ||
 					prev.kind == jsWord && stringIn(prev.text, []string{"else", "do", "try", "finally"})
 				t.block = sure || prev.kind == jsPunct && stringIn(prev.text, []string{")", "=>"})
 				t.sureBlock = sure
 			}
-		case r >= utf8.RuneSelf && !unicode.In(r, unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z, unicode.C):
+		case r >= utf8.RuneSelf && !unicode.In(r, jsAssigned...):
 			return false // unassigned: a newer Unicode may give it a meaning
 		default:
 			return true // a control byte, U+FFFD, a symbol, a backslash
 		}
-		if !s.complete && end >= len(s.b) {
-			return false // the end of the start of the body may cut the token
+		if _, m := s.at(end); !s.complete && m == 0 {
+			return false // the end of the start of the body (or a code point it cuts) may cut the token
 		}
 		if jsTokenError(prev2, prev, t) {
 			return true
@@ -825,6 +863,15 @@ func (s *jsSource) jsSyntaxError() bool {
 	}
 }
 
+// jsAssigned are the general categories of the code points Unicode has
+// assigned, in the version Go's unicode package has. unicode.C, "Other",
+// is not among them: it holds the unassigned code points (Cn) too, which
+// a newer Unicode, the one a browser's engine has, may make letters
+// (U+2EBF0, a CJK ideograph of Unicode 15.1, starts an identifier in V8's
+// Unicode 17; TestJSUnicodeClasses).
+var jsAssigned = []*unicode.RangeTable{unicode.L, unicode.M, unicode.N, unicode.P, unicode.S, unicode.Z,
+	unicode.Cc, unicode.Cf, unicode.Co, unicode.Cs}
+
 // jsTokenError reports whether token t after p2 and p is a syntax error
 // (jsSyntaxError's rules on operands and operators).
 func jsTokenError(p2, p, t jsToken) bool {
@@ -833,14 +880,17 @@ func jsTokenError(p2, p, t jsToken) bool {
 	switch {
 	case !t.nl && operand(p) && operand(t):
 		return true
-	case !t.nl && punct(t, "{") && (p.kind == jsValue ||
-		p.kind == jsName && !(p2.kind == jsWord && (p2.text == "class" || p2.text == "extends") || punct(p2, ".", "?."))):
+	case !t.nl && punct(t, "{") && operand(p) && !(p2.kind == jsWord && (p2.text == "extends" || p2.text == "new") ||
+		p.kind == jsName && (p2.kind == jsWord && p2.text == "class" || punct(p2, ".", "?."))):
+		// Any operand may end a class's heritage: extends null {, extends
+		// new X {.
 		return true
 	case !t.nl && punct(t, "++", "--") && p.kind == jsValue:
 		return true
 	case t.kind == jsPunct && stringIn(t.text, jsNeedsLeft) && (p.kind == jsStart || p.blockEnd || p.kind == jsPunct && !punct(p, ")", "]", "}", "++", "--")):
 		return true
-	case punct(p, "++", "--") && (p.nl || !operand(p2) && !punct(p2, ")", "]")) && punct(t, "+", "-", "!", "~", "++", "--", "+=", "-="):
+	case punct(p, "++", "--") && (p.nl || !operand(p2) && p2.kind != jsWord && !punct(p2, ")", "]")) && punct(t, "+", "-", "!", "~", "++", "--", "+=", "-="):
+		// A contextual word before ++ may be its operand: let++ -x.
 		return true // a prefix ++ or -- before a unary operator: no target
 	case punct(t, ":") && p.str && punct(p2, "{") && p2.block:
 		return true
@@ -849,12 +899,18 @@ func jsTokenError(p2, p, t jsToken) bool {
 }
 
 // jsRegExpAfter reports whether a slash after token p starts a regular
-// expression (or is a division), and whether that is sure from p alone.
-func jsRegExpAfter(p jsToken) (regexp, sure bool) {
+// expression (or is a division), and whether that is sure from p alone;
+// nl reports a line terminator between them. After a name on another
+// line it is not: the name may be a declaration's (var x, let y), which
+// no division can follow, so that a semicolon is inserted before the
+// slash (var x\n/[/]/).
+func jsRegExpAfter(p jsToken, nl bool) (regexp, sure bool) {
 	switch p.kind {
 	case jsStart:
 		return true, true
-	case jsName, jsValue:
+	case jsName:
+		return false, !nl
+	case jsValue:
 		return false, true
 	case jsPunct:
 		if stringIn(p.text, []string{")", "]", "}", "++", "--"}) {
@@ -873,9 +929,12 @@ func jsRegExpAfter(p jsToken) (regexp, sure bool) {
 // identifier: a letter, a letter number, a mark, a digit, a connector, a
 // joiner, or one Unicode lists as Other_ID_Start or Other_ID_Continue.
 // Marks and digits cannot start one, but are taken as if they could.
+// Unicode 15.1 added the katakana middle dots U+30FB and U+FF65 to
+// Other_ID_Continue, after the Unicode 15.0 of Go's tables: V8 compiles
+// "var a・b" (TestJSUnicodeClasses).
 func jsIdentifierRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.In(r, unicode.Nl, unicode.Mn, unicode.Mc, unicode.Nd, unicode.Pc,
-		unicode.Other_ID_Start, unicode.Other_ID_Continue) || r == 0x200C || r == 0x200D
+		unicode.Other_ID_Start, unicode.Other_ID_Continue) || r == 0x200C || r == 0x200D || r == 0x30FB || r == 0xFF65
 }
 
 // lineEnd returns the offset of the first line terminator at or after i,
@@ -923,8 +982,11 @@ func (s *jsSource) stringEnd(i int, q rune) (end int, ok bool) {
 		case r == '\n' || r == '\r':
 			return -1, false
 		case r == '\\':
-			if _, m := s.at(i + n); m > 0 {
+			if c, m := s.at(i + n); m > 0 {
 				n += m // an escape, or a line continuation
+				if d, k := s.at(i + n); c == '\r' && k > 0 && d == '\n' {
+					n += k // CR LF, one line terminator
+				}
 			}
 		}
 		i += n
@@ -1022,7 +1084,12 @@ func (s *jsSource) numberEnd(i int) (int, bool) {
 			}
 		}
 	}
-	run(decimal)
+	start := i
+	if run(decimal) > 1 && s.legacyOctal(start, i) {
+		// A legacy octal integer has no fraction and no exponent:
+		// 05.x is 05 and .x.
+		return i, !s.identifierOrDigitAt(i)
+	}
 	if c, n := s.at(i); n > 0 && c == '.' {
 		i += n
 		run(decimal)
@@ -1041,6 +1108,24 @@ func (s *jsSource) numberEnd(i int) (int, bool) {
 		i += n
 	}
 	return i, !s.identifierOrDigitAt(i)
+}
+
+// legacyOctal reports whether the digits from i to end are a legacy octal
+// integer literal: 0 and octal digits (separators, an error in one, are
+// taken as digits).
+// See https://tc39.es/ecma262/#sec-additional-syntax-numeric-literals.
+func (s *jsSource) legacyOctal(i, end int) bool {
+	if r, _ := s.at(i); r != '0' {
+		return false
+	}
+	for i < end {
+		r, n := s.at(i)
+		if r > '7' {
+			return false
+		}
+		i += n
+	}
+	return true
 }
 
 // identifierOrDigitAt reports whether a code point that can start an
