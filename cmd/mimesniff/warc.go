@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -74,6 +75,13 @@ func (o *options) sniffArchives(names []string, stdin io.Reader, stdout, stderr 
 	slots := make(chan chan result, slotQueue)
 	jobs := make(chan job)
 	done := make(chan struct{}) // closed when the output fails
+	if os.Getenv("GOGC") == "" {
+		// The live heap is a few records per worker, and every record
+		// allocates its header and resource header anew: collecting at
+		// 5 times the live heap rather than twice spares a tenth of
+		// the CPU time (docs/archives.md) for 15 MB more memory.
+		debug.SetGCPercent(400)
+	}
 	var c counters
 	p := startProgress(stderr, &c)
 	defer p.stop()

@@ -98,12 +98,9 @@ type Answer struct {
 
 	// Declared is the Content-Type a browser receives, its values as
 	// stored joined with ", " as Fetch combines them (bytes, not
-	// decoded); HasDeclared reports whether there is any. DeclaredType is
-	// the type Fetch extracts from them (mimesniff.ExtractMIMEType), zero
-	// when none parses.
-	Declared     string
-	HasDeclared  bool
-	DeclaredType mimesniff.MIMEType
+	// decoded); HasDeclared reports whether there is any.
+	Declared    string
+	HasDeclared bool
 
 	// Computed is each profile's computed type in a browsing context
 	// (mimesniff.Resource.SniffAs), in the order of Browsers.
@@ -128,11 +125,20 @@ type Answer struct {
 	CutShort bool
 }
 
+// DeclaredType returns the type Fetch extracts from a's Content-Type
+// (mimesniff.ExtractMIMEType), the zero MIMEType when none parses. Like
+// a.Resource, it is valid only until the next record is read.
+func (a *Answer) DeclaredType() mimesniff.MIMEType {
+	t, _ := mimesniff.ExtractMIMEType(a.Resource.HeaderList)
+	return t
+}
+
 // A Sniffer answers records. It holds buffers reused from record to
 // record, and is not safe for concurrent use.
 type Sniffer struct {
 	br   *bufio.Reader
 	head headReader
+	fast fastHead
 }
 
 // NewSniffer returns a Sniffer.
@@ -183,17 +189,8 @@ func (e *Error) Unwrap() error { return e.Err }
 // gives; fields of a from an earlier record are cleared. It returns an
 // *Error for a record that cannot be answered, with a's record fields set.
 func (s *Sniffer) Answer(rec *warc.Record, a *Answer) error {
-	*a = Answer{
-		Type:         rec.Type(),
-		ID:           rec.ID(),
-		Date:         rec.Date(),
-		TargetURI:    rec.TargetURI(),
-		Offset:       rec.Offset,
-		MemberOffset: rec.MemberOffset,
-	}
-	a.IdentifiedPayloadType, _ = rec.Get("WARC-Identified-Payload-Type")
-	a.Truncated, _ = rec.Get("WARC-Truncated")
-	ct, hasCT := rec.Get("Content-Type")
+	*a = Answer{Offset: rec.Offset, MemberOffset: rec.MemberOffset}
+	ct, hasCT := a.fields(rec)
 	switch a.Type {
 	case "response":
 		if hasCT && !isHTTP(ct) {
@@ -201,7 +198,7 @@ func (s *Sniffer) Answer(rec *warc.Record, a *Answer) error {
 		}
 		s.head = headReader{rec.Block, MaxHeadBytes}
 		s.br.Reset(&s.head)
-		resp, err := readResponse(s.br)
+		resp, err := s.readResponse(s.br)
 		if err != nil {
 			if errors.Is(err, errHeadTooLong) {
 				err = errHeadTooLong
@@ -220,16 +217,59 @@ func (s *Sniffer) Answer(rec *warc.Record, a *Answer) error {
 		return a.sniff(&http.Response{StatusCode: http.StatusOK, Header: h, Body: io.NopCloser(s.br)})
 	case "revisit":
 		a.Kind = Revisit
-		a.Profile, _ = rec.Get("WARC-Profile")
-		a.RefersTo, _ = rec.Get("WARC-Refers-To")
-		a.RefersToTargetURI, _ = rec.Get("WARC-Refers-To-Target-URI")
-		a.RefersToDate, _ = rec.Get("WARC-Refers-To-Date")
 	case "continuation":
 		a.Kind = Continuation
-		a.SegmentOriginID, _ = rec.Get("WARC-Segment-Origin-ID")
-		a.SegmentNumber, _ = rec.Get("WARC-Segment-Number")
 	}
 	return nil
+}
+
+// wantFields are the WARC fields an Answer holds, each the first of its
+// name, in one pass over the record's fields.
+var wantFields = []struct {
+	name string
+	set  func(a *Answer, v string)
+}{
+	{"WARC-Type", func(a *Answer, v string) { a.Type = v }},
+	{"WARC-Record-ID", func(a *Answer, v string) { a.ID = v }},
+	{"WARC-Date", func(a *Answer, v string) { a.Date = v }},
+	{"WARC-Target-URI", func(a *Answer, v string) { a.TargetURI = v }},
+	{"WARC-Identified-Payload-Type", func(a *Answer, v string) { a.IdentifiedPayloadType = v }},
+	{"WARC-Truncated", func(a *Answer, v string) { a.Truncated = v }},
+	{"WARC-Profile", func(a *Answer, v string) { a.Profile = v }},
+	{"WARC-Refers-To", func(a *Answer, v string) { a.RefersTo = v }},
+	{"WARC-Refers-To-Target-URI", func(a *Answer, v string) { a.RefersToTargetURI = v }},
+	{"WARC-Refers-To-Date", func(a *Answer, v string) { a.RefersToDate = v }},
+	{"WARC-Segment-Origin-ID", func(a *Answer, v string) { a.SegmentOriginID = v }},
+	{"WARC-Segment-Number", func(a *Answer, v string) { a.SegmentNumber = v }},
+}
+
+// fields sets a's WARC fields from rec's, as warc.Record.Get would, and
+// returns the record's Content-Type, and whether it has one.
+func (a *Answer) fields(rec *warc.Record) (ct string, hasCT bool) {
+	var seen uint32
+	for _, f := range rec.Fields {
+		if len(f.Name) == len("Content-Type") && strings.EqualFold(f.Name, "Content-Type") {
+			if !hasCT {
+				ct, hasCT = f.Value, true
+			}
+			continue
+		}
+		if len(f.Name) < len("WARC-") || !strings.EqualFold(f.Name[:len("WARC-")], "WARC-") {
+			continue
+		}
+		for i, w := range wantFields {
+			if seen&(1<<i) == 0 && len(f.Name) == len(w.name) && strings.EqualFold(f.Name, w.name) {
+				w.set(a, f.Value)
+				seen |= 1 << i
+				break
+			}
+		}
+	}
+	// WARC 1.0 writes the target URI in angle brackets (warc.Record.TargetURI).
+	if v := a.TargetURI; len(v) >= 2 && v[0] == '<' && v[len(v)-1] == '>' {
+		a.TargetURI = v[1 : len(v)-1]
+	}
+	return ct, hasCT
 }
 
 // isHTTP reports whether a record's Content-Type is application/http,
@@ -246,16 +286,17 @@ func (a *Answer) sniff(resp *http.Response) error {
 	if v := h["Content-Type"]; len(v) > 0 {
 		a.Declared, a.HasDeclared = strings.Join(v, ", "), true
 	}
-	a.DeclaredType, _ = mimesniff.ExtractMIMEType(h)
 	r, err := mimesniff.ResourceFromResponse(resp)
-	var ce *mimesniff.ContentCodingError
-	switch {
-	case errors.As(err, &ce):
-		return &Error{err}
-	case err == io.ErrUnexpectedEOF:
-		a.CutShort = true
-	case err != nil:
-		return &Error{fmt.Errorf("reading the HTTP body: %w", err)}
+	if err != nil {
+		var ce *mimesniff.ContentCodingError
+		switch {
+		case errors.As(err, &ce):
+			return &Error{err}
+		case err == io.ErrUnexpectedEOF:
+			a.CutShort = true
+		default:
+			return &Error{fmt.Errorf("reading the HTTP body: %w", err)}
+		}
 	}
 	a.Kind = Sniffed
 	a.Resource = r
@@ -293,8 +334,14 @@ const maxInterim = 10
 // not start with "HTTP/" (an HTTP/0.9 response, which has no status line,
 // or a payload stored without its response) is an error: nothing tells
 // where its body starts.
-func readResponse(br *bufio.Reader) (*http.Response, error) {
+func (s *Sniffer) readResponse(br *bufio.Reader) (*http.Response, error) {
 	for range maxInterim + 1 {
+		if resp, ok := s.fast.readHead(br); ok {
+			if c := resp.StatusCode; c/100 != 1 || c == http.StatusSwitchingProtocols {
+				return resp, nil
+			}
+			continue
+		}
 		b, _ := br.Peek(len("HTTP/2 "))
 		if len(b) == 0 {
 			return nil, errors.New("no HTTP status line: the block is empty")

@@ -225,6 +225,38 @@ func TestAnswer(t *testing.T) {
 	}
 }
 
+// TestFastHead checks which heads are read without http.ReadResponse: the
+// simple ones servers send, so that the fast path stays taken, and not the
+// ones whose reading net/http alone knows (FuzzAnswer checks that both
+// readings agree).
+func TestFastHead(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		head string
+		fast bool
+	}{
+		{"typical", "HTTP/1.1 200 OK\r\nDate: x\r\nContent-Type: text/html; charset=UTF-8\r\nContent-Length: 3\r\n\r\nabc", true},
+		{"LF only", "HTTP/1.1 200 OK\nContent-Type: text/html\n\nabc", true},
+		{"HTTP/1.0", "HTTP/1.0 404 Not Found\r\nConnection: close\r\n\r\n", true},
+		{"lower-case names", "HTTP/1.1 200 OK\r\ncontent-type: text/html\r\nx-custom-thing: 1\r\n\r\n", true},
+		{"chunked", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n", true},
+		{"no reason", "HTTP/1.1 200\r\n\r\n", true},
+		{"latin-1 value", "HTTP/1.1 200 OK\r\nContent-Type: text/plain;x=\xe9\r\n\r\n", true},
+		{"folded line", "HTTP/1.1 200 OK\r\nX-A: 1\r\n 2\r\n\r\n", false},
+		{"space before the colon", "HTTP/1.1 200 OK\r\nContent-Type : text/html\r\n\r\n", false},
+		{"control byte", "HTTP/1.1 200 OK\r\nX-A: a\x01b\r\n\r\n", false},
+		{"two transfer codings", "HTTP/1.1 200 OK\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", false},
+		{"Content-Lengths that differ", "HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n", false},
+		{"trailer", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nTrailer: X-A\r\n\r\n0\r\n\r\n", false},
+		{"HTTP/2", "HTTP/2 200\r\n\r\n", false},
+		{"no blank line", "HTTP/1.1 200 OK\r\nX-A: 1\r\n", false},
+	} {
+		if got := archive.FastHead([]byte(tc.head)); got != tc.fast {
+			t.Errorf("%s: fast = %v, want %v", tc.name, got, tc.fast)
+		}
+	}
+}
+
 // outcome is one outcome of Each, as a string: "ID-number kind" or
 // "ID-number error: kind of error", the ID empty outside a record.
 func outcome(a *archive.Answer, err error) string {

@@ -76,6 +76,9 @@ func (s *Sniffer) Each(r io.Reader, fn func(a *Answer, err error) bool) error {
 // the member's end is read, after the record). In a member that holds
 // several records (a file gzipped whole), only the last is so reported.
 func endOf(a *Answer, err error) bool {
+	if err == nil {
+		return false
+	}
 	var we *warc.Error
 	if !errors.As(err, &we) {
 		return false

@@ -4,4 +4,17 @@
 
 package archive
 
+import (
+	"bufio"
+	"bytes"
+)
+
 var AppendString = appendString
+
+// FastHead reports whether the response at the start of b is read without
+// http.ReadResponse.
+func FastHead(b []byte) bool {
+	var f fastHead
+	_, ok := f.readHead(bufio.NewReaderSize(bytes.NewReader(b), 16<<10))
+	return ok
+}

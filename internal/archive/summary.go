@@ -53,8 +53,12 @@ type Table struct {
 // read it.
 func (a *Answer) Hidden() mimesniff.BrowserSet {
 	var s mimesniff.BrowserSet
+	if a.Script == 0 {
+		return s
+	}
+	declared := a.DeclaredType()
 	for _, b := range Browsers {
-		if a.Script.Has(b) && !b.Scriptable(a.DeclaredType) {
+		if a.Script.Has(b) && !b.Scriptable(declared) {
 			s |= 1 << b
 		}
 	}
@@ -66,10 +70,11 @@ func (a *Answer) declaredColumn() string {
 	switch {
 	case !a.HasDeclared:
 		return "(none)"
-	case !a.DeclaredType.IsValid():
-		return "(unparsable)"
 	}
-	return a.DeclaredType.Essence()
+	if t := a.DeclaredType(); t.IsValid() {
+		return t.Essence()
+	}
+	return "(unparsable)"
 }
 
 // Add counts one outcome of Each.
