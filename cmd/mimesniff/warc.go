@@ -229,7 +229,9 @@ func (o *options) readArchive(s *archive.Sniffer, ar *archiveResult, stdin io.Re
 		if walked && a == nil && errors.Is(err, warc.ErrNotWARC) {
 			return false // not an archive: skipped
 		}
-		ar.table.Add(a, err)
+		if o.summary {
+			ar.table.Add(a, err)
+		}
 		if err != nil {
 			msg := archive.ErrorText(err)
 			var we *warc.Error

@@ -52,11 +52,15 @@ type Table struct {
 // ... The declared type is the one Fetch extracts, as Chromium and Firefox
 // read it.
 func (a *Answer) Hidden() mimesniff.BrowserSet {
-	var s mimesniff.BrowserSet
 	if a.Script == 0 {
-		return s
+		return 0
 	}
-	declared := a.DeclaredType()
+	return a.hidden(a.DeclaredType())
+}
+
+// hidden is Hidden, for declared, a's declared type.
+func (a *Answer) hidden(declared mimesniff.MIMEType) mimesniff.BrowserSet {
+	var s mimesniff.BrowserSet
 	for _, b := range Browsers {
 		if a.Script.Has(b) && !b.Scriptable(declared) {
 			s |= 1 << b
@@ -65,16 +69,16 @@ func (a *Answer) Hidden() mimesniff.BrowserSet {
 	return s
 }
 
-// declaredColumn returns a's Declared column.
-func (a *Answer) declaredColumn() string {
+// declaredColumn returns the Declared column of a, whose declared type is
+// t.
+func (a *Answer) declaredColumn(t mimesniff.MIMEType) string {
 	switch {
 	case !a.HasDeclared:
 		return "(none)"
+	case !t.IsValid():
+		return "(unparsable)"
 	}
-	if t := a.DeclaredType(); t.IsValid() {
-		return t.Essence()
-	}
-	return "(unparsable)"
+	return t.Essence()
 }
 
 // Add counts one outcome of Each.
@@ -105,8 +109,9 @@ func (t *Table) each(a *Answer, err error, add func(Row, Count)) {
 	}
 	t.Totals.Read++
 	t.Totals.Sniffed++
-	declared := a.declaredColumn()
-	hidden := a.Hidden()
+	dt := a.DeclaredType()
+	declared := a.declaredColumn(dt)
+	hidden := a.hidden(dt)
 	for i, b := range Browsers {
 		c := Count{Records: 1}
 		if a.Script.Has(b) {
