@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"slices"
 	"strings"
@@ -699,6 +700,13 @@ func TestContentCodings(t *testing.T) {
 	// Empty stored blocks, 5 bytes each, that give no output: a stream
 	// that must be read without end to give the resource header.
 	empty := bytes.Repeat([]byte{0, 0, 0, 0xff, 0xff}, 300_000)
+	// Noise, which gzip cannot shrink: 2 MiB of coded bytes, of which
+	// the resource header needs the first few.
+	noise := make([]byte, 2<<20)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range noise {
+		noise[i] = byte(rng.Uint32())
+	}
 
 	for _, tc := range []struct {
 		name     string
@@ -726,6 +734,9 @@ func TestContentCodings(t *testing.T) {
 		{name: "gzip then raw deflate", encoding: []string{"gzip, deflate"}, body: encode(t, page, "gzip", "raw"), want: page},
 		{name: "five codings", encoding: []string{"gzip, gzip, gzip, gzip, gzip"}, body: many(5), want: page},
 		{name: "gzip of nothing", encoding: []string{"gzip"}, body: encode(t, nil, "gzip"), want: []byte{}},
+		// The bound on coded bytes is the resource header's: the body
+		// reads whole after it.
+		{name: "gzip of 2 MiB coded", encoding: []string{"gzip"}, body: encode(t, noise, "gzip"), want: noise},
 		// RFC 1952: a gzip file is a series of members.
 		// Browsers decode the first member and ignore what follows
 		// (cases coding/html/gzip-member2/html, gzip-junk, gzip-nul-pad

@@ -474,8 +474,10 @@ func replaceHeader(h, m http.Header) {
 // net/http's idiom for sending no type), the response gets nosniff and keeps
 // the type it has, none included: every profile renders a response of no
 // type or an unknown one under nosniff as something that runs no script
-// (ReportFor). An attachment keeps the parameters (the filename) of the
-// handler's own Content-Disposition. A Content-Type is rewritten only when
+// (ReportFor); several values of the type kept are sent as one, Fetch's
+// reading of them, as browsers read several each its own way. An
+// attachment keeps the parameters (the filename) of the handler's own
+// Content-Disposition. A Content-Type is rewritten only when
 // SafeHeaders chose another type, or the standard and Fetch would read the
 // handler's value otherwise, or the wire would carry it otherwise (a
 // control byte, spaces around it), and then as the bytes a browser reads
@@ -507,6 +509,16 @@ func (s *sniffWriter) setHeaders(h http.Header, held []byte) {
 			// the handler's.
 			csp := s.frozen[hdrCSP]
 			h["Content-Security-Policy"] = append(csp[:len(csp):len(csp)], hs.ContentSecurityPolicy)
+		}
+	} else if len(ct) > 1 || len(ct) == 1 && (!cleanValue(ct[0]) || strings.IndexByte(ct[0], ',') >= 0) {
+		// The type kept, as one value: browsers read several by rules
+		// of their own (WebKit runs text/javascript then
+		// unknown/unknown as a script under nosniff, Fetch takes the
+		// last), and the wire may carry an unclean one otherwise.
+		if ok {
+			set("Content-Type", headerValue(declared))
+		} else {
+			delete(h, "Content-Type")
 		}
 	}
 	if ns := s.frozen[hdrNoSniff]; len(ns) != 1 || ns[0] != "nosniff" {

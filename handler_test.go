@@ -182,7 +182,7 @@ var handlerCases = []struct {
 	{"multipart/x-mixed-replace", "GET", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "multipart/x-mixed-replace; boundary=b")
 		w.Write([]byte("--b\r\nContent-Type: text/html\r\n\r\n<script>alert(1)</script>"))
-	}, []byte("--b\r\nContent-Type: text/html\r\n\r\n<script>alert(1)</script>"), 200, []string{"multipart/x-mixed-replace; boundary=b"}, "attachment", "sandbox"},
+	}, []byte("--b\r\nContent-Type: text/html\r\n\r\n<script>alert(1)</script>"), 200, []string{"application/octet-stream"}, "", ""},
 	// net/http sends the headers as they were at the first Write:
 	// a type set later is ignored, by Handler too.
 	{"type set after the first write", "GET", func(w http.ResponseWriter, r *http.Request) {
@@ -252,6 +252,51 @@ func TestHandler(t *testing.T) {
 			}
 			if got := resp.Header.Get("Content-Security-Policy"); got != tc.csp {
 				t.Errorf("Content-Security-Policy %q, want %q", got, tc.csp)
+			}
+		})
+	}
+}
+
+// TestHandlerCrossOriginPolicy checks that Handler leaves the
+// Cross-Origin-Resource-Policy a handler sets as it is, so that the recipe
+// for a private response works behind it: one value of same-origin reaches
+// the client, whether Handler sent the headers at once or held the bytes,
+// and the report of the wire's header says no other site reads it. Two
+// values are what the handler sent, which browsers ignore (their joined
+// value is no policy), and the report says so.
+func TestHandlerCrossOriginPolicy(t *testing.T) {
+	secret := []byte(`["s3cr3t"]`)
+	for _, tc := range []struct {
+		name     string
+		set      func(h http.Header)
+		want     []string
+		readable bool
+	}{
+		{"typed, sent at once", func(h http.Header) {
+			h.Set("Content-Type", "application/json")
+			h.Set("Cross-Origin-Resource-Policy", "same-origin")
+		}, []string{"same-origin"}, false},
+		{"untyped, held for sniffing", func(h http.Header) {
+			h.Set("Cross-Origin-Resource-Policy", "same-site")
+		}, []string{"same-site"}, false},
+		{"a lower-case key", func(h http.Header) {
+			h["cross-origin-resource-policy"] = []string{"same-origin"}
+		}, []string{"same-origin"}, false},
+		{"two spellings", func(h http.Header) {
+			h["Cross-Origin-Resource-Policy"] = []string{"same-origin"}
+			h["cross-origin-resource-policy"] = []string{"same-origin"}
+		}, []string{"same-origin", "same-origin"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, body := serve(t, func(w http.ResponseWriter, r *http.Request) {
+				tc.set(w.Header())
+				w.Write(secret)
+			}, "GET", nil)
+			if diff := cmp.Diff(tc.want, resp.Header.Values("Cross-Origin-Resource-Policy")); diff != "" {
+				t.Errorf("Cross-Origin-Resource-Policy (-want +got):\n%s", diff)
+			}
+			if got := mimesniff.ReportFor(resp.Header, body).CrossOriginRead; got != tc.readable {
+				t.Errorf("ReportFor of the wire's header: CrossOriginRead %v, want %v", got, tc.readable)
 			}
 		})
 	}
@@ -411,18 +456,22 @@ func TestHandlerPanic(t *testing.T) {
 
 // TestHandlerWriteHeaderInvalid checks that an invalid status code panics
 // as net/http's ResponseWriter does, with the same message, rather than
-// becoming a 200.
+// becoming a 200, and that a valid one does not: net/http takes any three
+// digits (checkWriteHeaderCode in server.go: "if code < 100 || code > 999").
 func TestHandlerWriteHeaderInvalid(t *testing.T) {
-	for _, code := range []int{0, 99, 1000, -1} {
+	for _, tc := range []struct {
+		code   int
+		panics bool
+	}{{0, true}, {99, true}, {1000, true}, {-1, true}, {100, false}, {999, false}} {
 		panicOf := func(h http.Handler) (v any) {
 			defer func() { v = recover() }()
 			h.ServeHTTP(httptest.NewRecorder(), httptest.NewRequest("GET", "/", nil))
 			return nil
 		}
-		bad := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(code) })
-		want, got := panicOf(bad), panicOf(mimesniff.Handler(bad))
-		if want == nil || got != want {
-			t.Errorf("WriteHeader(%d): panic %v, want %v", code, got, want)
+		h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(tc.code) })
+		want, got := panicOf(h), panicOf(mimesniff.Handler(h))
+		if (want != nil) != tc.panics || got != want {
+			t.Errorf("WriteHeader(%d): panic %v, want %v", tc.code, got, want)
 		}
 	}
 }
@@ -882,6 +931,225 @@ func TestHandlerMatchesSafeHeaders(t *testing.T) {
 			sandbox := slices.Contains(resp.Header.Values("Content-Security-Policy"), "sandbox")
 			if attachment != (hs.ContentDisposition != "") || sandbox != (hs.ContentSecurityPolicy != "") {
 				t.Errorf("Handler: attachment %v, sandbox %v; SafeHeaders: %+v", attachment, sandbox, hs)
+			}
+		})
+	}
+}
+
+// TestHandlerSendsAtHeaderSize checks that Handler holds fewer than
+// HeaderSize bytes: the write that brings the body to HeaderSize bytes, the
+// whole resource header the standard reads ("If the number of bytes in
+// buffer is greater than or equal to 1445, abort these steps",
+// https://mimesniff.spec.whatwg.org/#reading-the-resource-header), reaches
+// the wrapped writer at once with every byte held before it, so that a
+// handler that streams is held up no longer than sniffing needs.
+func TestHandlerSendsAtHeaderSize(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		writes []int
+		want   int // the bytes the wrapped writer has after the writes
+	}{
+		{"one write of HeaderSize", []int{mimesniff.HeaderSize}, mimesniff.HeaderSize},
+		{"two writes to HeaderSize", []int{1000, mimesniff.HeaderSize - 1000}, mimesniff.HeaderSize},
+		{"the last byte alone", []int{mimesniff.HeaderSize - 1, 1}, mimesniff.HeaderSize},
+		{"one byte short", []int{mimesniff.HeaderSize - 1}, 0},
+		{"past HeaderSize", []int{1000, 1000}, 2000},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &firstWrite{header: http.Header{}}
+			got := -1
+			h := mimesniff.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				body := bigHTML
+				for _, n := range tc.writes {
+					w.Write(body[:n])
+					body = body[n:]
+				}
+				got = f.body.Len()
+			}))
+			h.ServeHTTP(f, httptest.NewRequest("GET", "/", nil))
+			if got != tc.want {
+				t.Errorf("after writes of %v bytes, the wrapped writer has %d, want %d", tc.writes, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestHandlerHijackAfterWrite checks that a handler that began its response
+// and then hijacks the connection of a request that switches protocols
+// sends the head it began, as net/http does (response.Hijack: "if
+// w.wroteHeader { w.cw.flush() }"), with the policy: the client reads the
+// same status line bare and behind Handler, then the handler's own bytes.
+func TestHandlerHijackAfterWrite(t *testing.T) {
+	h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write(htmlBytes)
+		conn, bw, err := http.NewResponseController(w).Hijack()
+		if err != nil {
+			return
+		}
+		defer conn.Close()
+		bw.WriteString("hi")
+		bw.Flush()
+	})
+	read := func(h http.Handler) (*http.Response, string) {
+		raw := exchangeRaw(t, h, "GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n")
+		br := bufio.NewReader(bytes.NewReader(raw))
+		resp, err := http.ReadResponse(br, nil)
+		if err != nil {
+			t.Fatalf("no response head in %q: %v", raw, err)
+		}
+		rest, _ := io.ReadAll(br)
+		return resp, string(rest)
+	}
+	bare, bareRest := read(h)
+	wrapped, wrappedRest := read(mimesniff.Handler(h))
+	if wrapped.Status != bare.Status || wrappedRest != bareRest {
+		t.Errorf("behind Handler: %q, then %q; bare: %q, then %q", wrapped.Status, wrappedRest, bare.Status, bareRest)
+	}
+	if wrapped.Header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("behind Handler, the head is sent without the policy: %v", wrapped.Header)
+	}
+}
+
+// TestHandlerPanicRecovered checks that a handler whose panic a middleware
+// around Handler recovers from gets the response it began, as bare: net/http
+// began it at the first Write (response.write calls WriteHeader(StatusOK)),
+// so the middleware's error status comes too late, and its bytes follow the
+// handler's.
+func TestHandlerPanicRecovered(t *testing.T) {
+	recovering := func(h http.Handler) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			defer func() {
+				if recover() != nil {
+					http.Error(w, "recovered", http.StatusInternalServerError)
+				}
+			}()
+			h.ServeHTTP(w, r)
+		})
+	}
+	next := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write(htmlBytes[:10])
+		panic("boom")
+	})
+	bare := getRaw(t, recovering(next), "GET")
+	wrapped := getRaw(t, recovering(mimesniff.Handler(next)), "GET")
+	if diff := cmp.Diff(bare.statuses, wrapped.statuses); diff != "" {
+		t.Errorf("status lines (-bare +wrapped):\n%s", diff)
+	}
+	if diff := cmp.Diff(bare.body, wrapped.body); diff != "" {
+		t.Errorf("body (-bare +wrapped):\n%s", diff)
+	}
+	if wrapped.header.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("behind Handler, no nosniff: %q", wrapped.lines)
+	}
+}
+
+// TestHandlerOwnMap checks that once the response has begun, the handler's
+// own header map holds what the handler set, as bare: net/http copies a map
+// the handler has read (response.WriteHeader: "w.cw.header =
+// w.handlerHeader.Clone()") and adds its own headers to the copy, never to
+// the handler's map. A handler reads its map again (http.ServeContent does),
+// and net/http reads the trailers from it when the handler is done.
+func TestHandlerOwnMap(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		serve func(w http.ResponseWriter)
+	}{
+		{"typed, after the status", func(w http.ResponseWriter) {
+			w.Header().Set("Content-Type", "text/html")
+			w.Header().Set("X-Own", "1")
+			w.WriteHeader(http.StatusOK)
+		}},
+		{"typed, after the bytes", func(w http.ResponseWriter) {
+			w.Header().Set("Content-Type", "text/html")
+			w.Write(htmlBytes)
+		}},
+		{"own nosniff, after the status", func(w http.ResponseWriter) {
+			w.Header().Set("Content-Type", "image/png")
+			w.Header().Set("X-Content-Type-Options", "nosniff")
+			w.WriteHeader(http.StatusOK)
+		}},
+		{"untyped, after the bytes", func(w http.ResponseWriter) {
+			w.Header().Set("X-Own", "1")
+			w.Write(bigHTML)
+		}},
+		{"untyped, after a flush", func(w http.ResponseWriter) {
+			w.Header().Set("X-Own", "1")
+			w.Write(htmlBytes)
+			w.(http.Flusher).Flush()
+		}},
+		{"lower-case type, after the status", func(w http.ResponseWriter) {
+			w.Header()["content-type"] = []string{"text/html"}
+			w.WriteHeader(http.StatusOK)
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			maps := make(chan http.Header, 2)
+			h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				tc.serve(w)
+				maps <- w.Header().Clone()
+			})
+			getRaw(t, h, "GET")
+			getRaw(t, mimesniff.Handler(h), "GET")
+			bare, wrapped := <-maps, <-maps
+			if diff := cmp.Diff(bare, wrapped); diff != "" {
+				t.Errorf("the handler's map after the response began (-bare +wrapped):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestHandlerHTTP2Values checks the headers Handler sends where the
+// handler's value is one HTTP/1.1 and HTTP/2 carry differently. net/http's
+// HTTP/2 server drops a value with a control byte (http2encodeHeaders in
+// h2_bundle.go: "if !httpguts.ValidHeaderFieldValue(v) { ... For now just
+// omit it."), so a type or an attachment built from one would not arrive;
+// its HTTP/1.1 writer trims spaces around a value (header.go, writeSubset:
+// textproto.TrimString), where HTTP/2 sends them. Over HTTP/2 the client
+// must read the type the handler declared, as HTTP/1.1 carries it, and the
+// attachment where the type runs script.
+func TestHandlerHTTP2Values(t *testing.T) {
+	tests := []struct {
+		name        string
+		header      http.Header
+		contentType string // the essence the client reads
+		attachment  bool
+	}{
+		{"Content-Type ending in CR LF", http.Header{"Content-Type": {"text/html; charset=utf-8\r\n"}}, "text/html", true},
+		{"Content-Type with a control byte in a parameter", http.Header{"Content-Type": {"text/plain; x=\x01"}}, "text/plain", false},
+		{"Content-Disposition with a control byte", http.Header{"Content-Type": {"text/html"}, "Content-Disposition": {"inline; filename=\"a\x01.html\""}}, "text/html", true},
+		{"Content-Type with spaces around it", http.Header{"Content-Type": {" text/plain "}}, "text/plain", false},
+		{"clean values", http.Header{"Content-Type": {"text/html"}, "Content-Disposition": {"inline; filename=\"a.html\""}}, "text/html", true},
+	}
+	srv := httptest.NewUnstartedServer(mimesniff.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for _, tc := range tests {
+			if r.URL.Path == "/"+tc.name {
+				for k, v := range tc.header {
+					w.Header()[k] = v
+				}
+			}
+		}
+		w.Write(htmlBytes)
+	})))
+	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
+	srv.EnableHTTP2 = true
+	srv.StartTLS()
+	defer srv.Close()
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, err := srv.Client().Get(srv.URL + "/" + strings.ReplaceAll(tc.name, " ", "%20"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.ProtoMajor != 2 {
+				t.Fatalf("response over %s, want HTTP/2", resp.Proto)
+			}
+			typ, _, _ := strings.Cut(resp.Header.Get("Content-Type"), ";")
+			attachment := strings.HasPrefix(resp.Header.Get("Content-Disposition"), "attachment")
+			if typ != tc.contentType || attachment != tc.attachment {
+				t.Errorf("over HTTP/2: Content-Type %q, Content-Disposition %q; want %s, attachment %v",
+					resp.Header.Values("Content-Type"), resp.Header.Values("Content-Disposition"), tc.contentType, tc.attachment)
 			}
 		})
 	}

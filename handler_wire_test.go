@@ -16,6 +16,7 @@ import (
 	"net/http/httputil"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -34,10 +35,10 @@ type connResponse struct {
 	body     []byte
 }
 
-// getRaw serves h on a loopback HTTP/1.1 server and makes one request with
-// method over a raw connection, reading every byte until the server closes
+// exchangeRaw serves h on a loopback HTTP/1.1 server, writes request on a
+// raw connection to it, and returns every byte read until the server closes
 // it.
-func getRaw(t *testing.T, h http.Handler, method string) connResponse {
+func exchangeRaw(t *testing.T, h http.Handler, request string) []byte {
 	t.Helper()
 	srv := httptest.NewUnstartedServer(h)
 	srv.Config.ErrorLog = log.New(io.Discard, "", 0)
@@ -49,11 +50,20 @@ func getRaw(t *testing.T, h http.Handler, method string) connResponse {
 	}
 	defer conn.Close()
 	conn.SetDeadline(time.Now().Add(10 * time.Second))
-	io.WriteString(conn, method+" / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+	io.WriteString(conn, request)
 	raw, err := io.ReadAll(conn)
 	if err != nil {
 		t.Fatal(err)
 	}
+	return raw
+}
+
+// getRaw serves h on a loopback HTTP/1.1 server and makes one request with
+// method over a raw connection, reading every byte until the server closes
+// it.
+func getRaw(t *testing.T, h http.Handler, method string) connResponse {
+	t.Helper()
+	raw := exchangeRaw(t, h, method+" / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
 	var w connResponse
 	br := bufio.NewReader(bytes.NewReader(raw))
 	for {
@@ -238,6 +248,44 @@ func TestHandlerWire(t *testing.T) {
 		{"never writes", "GET", func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html")
 		}, "text/html"},
+		// 101 is the final status over HTTP/1 (response.WriteHeader
+		// sends every other 1xx at once, "101 Switching Protocols ...
+		// takes the non-informational path"): the headers sent with it
+		// are the response's, and carry the policy.
+		{"101, typed HTML", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(http.StatusSwitchingProtocols)
+			w.Write(bigHTML)
+		}, "text/html"},
+		// A coded body copied with ReadFrom: its first bytes are read
+		// before the response begins, and tell nothing either.
+		{"gzip, untyped, copied", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Encoding", "gzip")
+			io.Copy(w, io.LimitReader(bytes.NewReader(gz.Bytes()), int64(gz.Len())))
+		}, ""},
+		// Where a Content-Length bounds the body, net/http refuses a
+		// write that goes past it, whole, and every write after it
+		// (response.write: "w.written += int64(lenData)" before "if
+		// w.contentLength != -1 && w.written > w.contentLength"): the
+		// bytes Handler held must reach it in the same writes, so that
+		// the same bytes arrive.
+		{"Content-Length, a write past it", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Length", "10")
+			w.Write([]byte("<html>"))
+			w.Write([]byte("<p>hi"))
+		}, "text/plain"},
+		{"Content-Length, a one-byte write, then one past it", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Length", "10")
+			w.Write([]byte("<html>"))
+			w.Write([]byte("<"))
+			w.Write([]byte("p>hi"))
+		}, "text/plain"},
+		// io.Copy calls ReadFrom for a source without WriteTo.
+		{"Content-Length, a copy, then a write past it", "GET", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Length", "10")
+			io.Copy(w, io.LimitReader(strings.NewReader("<html>"), 6))
+			w.Write([]byte("<p>hi"))
+		}, "text/plain"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -260,6 +308,15 @@ func TestHandlerWire(t *testing.T) {
 			}
 			if diff := cmp.Diff(others(bare.header), others(wrapped.header)); diff != "" {
 				t.Errorf("headers Handler does not decide (-bare +wrapped):\n%s", diff)
+			}
+			// Every policy of a CSP list is enforced (CSP 3, "enforce"
+			// every policy whose disposition is enforce): Handler's
+			// sandbox comes beside the handler's own, which must all
+			// arrive.
+			for _, p := range bare.header["Content-Security-Policy"] {
+				if !slices.Contains(wrapped.header["Content-Security-Policy"], p) {
+					t.Errorf("behind Handler, the handler's policy %q is gone: %q", p, wrapped.header["Content-Security-Policy"])
+				}
 			}
 			if got := wrapped.header.Get("Content-Type"); got != tc.wantType {
 				t.Errorf("Content-Type behind Handler = %q, want %q (lines %q)", got, tc.wantType, wrapped.lines)

@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"math/rand/v2"
 	"net/http"
 	"strings"
 	"testing"
@@ -25,7 +26,6 @@ type reading map[string][]string
 // writeSubset and h2_bundle.go's http2encodeHeaders) and what a recorder or
 // net/http adds after them (the other orders).
 func TestHeaderReadings(t *testing.T) {
-	names := []string{"Content-Type", "Content-Encoding", "X-Content-Type-Options", "Content-Disposition", "Content-Security-Policy"}
 	tests := []struct {
 		name string
 		h    http.Header
@@ -36,6 +36,10 @@ func TestHeaderReadings(t *testing.T) {
 			[]reading{{"Content-Type": {"text/html", "*/*"}, "X-Content-Type-Options": {"nosniff"}}}},
 		{"one lower-case spelling", http.Header{"content-type": {"text/html"}, "content-encoding": {"gzip"}},
 			[]reading{{"Content-Type": {"text/html"}, "Content-Encoding": {"gzip"}}}},
+		{"every name read", http.Header{"content-type": {"a/b"}, "content-encoding": {"gzip"}, "x-content-type-options": {"nosniff"},
+			"content-disposition": {"inline"}, "content-security-policy": {"sandbox"}, "cross-origin-resource-policy": {"same-origin"}},
+			[]reading{{"Content-Type": {"a/b"}, "Content-Encoding": {"gzip"}, "X-Content-Type-Options": {"nosniff"},
+				"Content-Disposition": {"inline"}, "Content-Security-Policy": {"sandbox"}, "Cross-Origin-Resource-Policy": {"same-origin"}}}},
 		{"other headers", http.Header{"Content-Length": {"3"}, "Content-Type ": {"text/html"}, "": {"x"}}, []reading{{}}},
 		{"a key with no values", http.Header{"Content-Type": nil, "content-type": {"text/html"}},
 			[]reading{{"Content-Type": {"text/html"}}}},
@@ -76,12 +80,26 @@ func TestHeaderReadings(t *testing.T) {
 			}},
 		{"NUL", http.Header{"Content-Type": {"text/html\x00"}},
 			[]reading{{"Content-Type": {"text/html\x00"}}, {}}},
+		// DEL is a control byte too (httpguts.ValidHeaderFieldValue,
+		// isCTL: "b < ' ' || b == del"): HTTP/2 drops the value, HTTP/1.1
+		// carries it.
+		{"DEL", http.Header{"Content-Disposition": {"attachment; filename=\"a\x7f.html\""}},
+			[]reading{{"Content-Disposition": {"attachment; filename=\"a\x7f.html\""}}, {}}},
 		{"tab and bytes over 0x7F are carried", http.Header{"Content-Type": {"text/html;\tcharset=\xe9"}},
 			[]reading{{"Content-Type": {"text/html;\tcharset=\xe9"}}}},
 		// 5! orders of one name are 120: too many.
 		{"five spellings", http.Header{"content-type": {"a/b"}, "Content-Type": {"a/b"}, "CONTENT-TYPE": {"a/b"}, "Content-type": {"a/b"}, "content-Type": {"a/b"}}, nil},
 		// 4! = 24 orders, twice for a control byte: 48, tried.
 		{"four spellings and a control byte", http.Header{"content-type": {"a/b"}, "Content-Type": {"a/b"}, "CONTENT-TYPE": {"a/b"}, "Content-type": {"a/b\n"}}, make([]reading, 48)},
+		// Two spellings of each of the five names, and a control byte:
+		// 2^5 orders, twice, 64 readings, the most tried.
+		{"five names of two spellings and a control byte", http.Header{
+			"Content-Type": {"a/b"}, "content-type": {"a/b"},
+			"Content-Encoding": {"identity"}, "content-encoding": {"identity\r\n"},
+			"X-Content-Type-Options": {"nosniff"}, "x-content-type-options": {"nosniff"},
+			"Content-Disposition": {"attachment"}, "content-disposition": {"attachment"},
+			"Content-Security-Policy": {"sandbox"}, "content-security-policy": {"sandbox"},
+		}, make([]reading, 64)},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -96,13 +114,7 @@ func TestHeaderReadings(t *testing.T) {
 				return
 			}
 			var readings []reading
-			for _, v := range got {
-				r := reading{}
-				for i, values := range v {
-					if values != nil {
-						r[names[i]] = values
-					}
-				}
+			for _, r := range got {
 				readings = append(readings, r)
 			}
 			if diff := cmp.Diff(tc.want, readings); diff != "" {
@@ -174,13 +186,38 @@ func TestWorstReading(t *testing.T) {
 	if !errors.As(err, &ce) || !strings.Contains(err.Error(), "a map cannot tell") {
 		t.Errorf("two spellings of Content-Encoding: %v, want a ContentCodingError", err)
 	}
-	// Too many readings: the most cautious answer.
+	// Too many readings: the most cautious answer, script in every
+	// profile wherever a response can run script: a navigable's document,
+	// an object or embed element's, every script-like destination
+	// (Fetch's "script-like": audioworklet, paintworklet, script,
+	// serviceworker, sharedworker, worker) and an XSLT style sheet.
 	many := http.Header{}
 	for _, k := range []string{"content-type", "Content-Type", "CONTENT-TYPE", "Content-type", "content-Type"} {
 		many[k] = []string{"image/png"}
 	}
-	if rep := mimesniff.ReportFor(many, pngBytes); !rep.DocumentScript || !rep.ScriptInclusion {
+	rep := mimesniff.ReportFor(many, pngBytes)
+	if !rep.DocumentScript || !rep.ScriptInclusion {
 		t.Errorf("ReportFor with five spellings: %+v, want script everywhere", rep)
+	}
+	script := map[mimesniff.Destination]bool{
+		mimesniff.DestinationDocument: true, mimesniff.DestinationFrame: true, mimesniff.DestinationIFrame: true,
+		mimesniff.DestinationObject: true, mimesniff.DestinationEmbed: true,
+		mimesniff.DestinationAudioWorklet: true, mimesniff.DestinationPaintWorklet: true, mimesniff.DestinationScript: true,
+		mimesniff.DestinationServiceWorker: true, mimesniff.DestinationSharedWorker: true, mimesniff.DestinationWorker: true,
+		mimesniff.DestinationXSLT: true,
+	}
+	for d := mimesniff.Destination(0); ; d++ {
+		v, ok := rep.Verdict(d)
+		if !ok {
+			break
+		}
+		every := true
+		for _, b := range []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox, mimesniff.WebKit} {
+			every = every && v.Script.Has(b)
+		}
+		if script[d] && !every || !script[d] && v.Script != 0 || v.Blocked {
+			t.Errorf("ReportFor with five spellings, %s: script in %q, blocked %v; want script in every profile %v, nothing blocked", d, v.Script, v.Blocked, script[d])
+		}
 	}
 }
 
@@ -188,6 +225,16 @@ func TestWorstReading(t *testing.T) {
 // it: coded bytes are decoded as a browser does, and where they cannot be,
 // the report is the worst over every body.
 func TestReportCodings(t *testing.T) {
+	// A PNG of noise, as the recorded one, but shorter than the resource
+	// header: its coded stream is as long as it, and the first half of
+	// the stream gives about half of it, then breaks.
+	noise := rand.New(rand.NewPCG(1, 2))
+	png := append([]byte{}, pngBytes...)
+	for range 1024 {
+		png = append(png, byte(noise.Uint32()))
+	}
+	gzPNG := gzipped(png)
+	halfPNG := gzPNG[:len(gzPNG)/2]
 	tests := []struct {
 		name     string
 		h        http.Header
@@ -198,6 +245,10 @@ func TestReportCodings(t *testing.T) {
 		{"gzip, untyped", http.Header{"Content-Encoding": {"gzip"}}, gzipped(htmlBytes), true},
 		{"gzip of text, untyped", http.Header{"Content-Encoding": {"gzip"}}, gzipped([]byte("hello")), false},
 		{"gzip, cut short", http.Header{"Content-Encoding": {"gzip"}}, gzipped(htmlBytes)[:30], true},
+		// The bytes a cut stream gives are rendered: Chromium, Firefox and
+		// WebKit show the first half of a gzip stream of a PNG as an image
+		// (case coding/none/gzip-cut-half/png of the wire recordings).
+		{"gzip of a PNG, cut in half", http.Header{"Content-Encoding": {"gzip"}}, halfPNG, false},
 		// The coded bytes are not what a browser sniffs.
 		{"gzip of a PNG, untyped", http.Header{"Content-Encoding": {"gzip"}}, gzipped(pngBytes), false},
 		// br cannot be decoded here, and a lie tells nothing: any body.
@@ -259,4 +310,93 @@ func gzipped(b []byte) []byte {
 	zw.Write(b)
 	zw.Close()
 	return buf.Bytes()
+}
+
+// FuzzAnyBody checks that the report for a body that cannot be decoded (a
+// br coding: any body) lets script do at least what the report for any one
+// body does: anyBody's bodies lead every profile to every type that runs
+// script. The seeds are the header sets whose reading of the body differs:
+// no type, the Apache-bug text/plain, an unknown type, HTML, under nosniff
+// or not.
+func FuzzAnyBody(f *testing.F) {
+	types := []string{"", "text/plain", "text/plain; charset=ISO-8859-1", "unknown/unknown", "text/html", "image/png", "application/octet-stream", "text/xml", "*/*"}
+	for i, ct := range types {
+		f.Add(ct, i%2 == 0, []byte("%PDF-1.4\n\x00\x01 binary"))
+		f.Add(ct, i%2 == 1, []byte("<html><script>"))
+		f.Add(ct, false, []byte("\xef\xbb\xbf<rss version=\"2.0\">"))
+		f.Add(ct, false, pngBytes)
+	}
+	f.Fuzz(func(t *testing.T, ct string, noSniff bool, body []byte) {
+		h := http.Header{}
+		if ct != "" {
+			h.Set("Content-Type", ct)
+		}
+		if noSniff {
+			h.Set("X-Content-Type-Options", "nosniff")
+		}
+		one := mimesniff.ReportFor(h, body)
+		h.Set("Content-Encoding", "br")
+		any := mimesniff.ReportFor(h, body)
+		if one.DocumentScript && !any.DocumentScript || one.ScriptInclusion && !any.ScriptInclusion {
+			t.Fatalf("%v, %q: the body's report has a summary the report for any body lacks", h, body)
+		}
+		for d := mimesniff.Destination(0); ; d++ {
+			v, ok := one.Verdict(d)
+			if !ok {
+				break
+			}
+			w, _ := any.Verdict(d)
+			if v.Script&^w.Script != 0 {
+				t.Fatalf("%v, %q: script runs in %v for %v, where the report for any body says %v", h, body, v.Script, d, w.Script)
+			}
+		}
+	})
+}
+
+// TestHeaderBadInput gives every reader of a header list the maps the
+// issue lists as bad input: keys that differ only in case, empty keys,
+// keys with spaces or colons, a million values, values with CR, LF, NUL and
+// bytes over 0x7F. Each must answer (no panic, no hang) with the most
+// cautious reading where the map cannot tell what the wire carries.
+func TestHeaderBadInput(t *testing.T) {
+	million := make([]string, 1_000_000)
+	for i := range million {
+		million[i] = "text/plain"
+	}
+	million[len(million)-1] = "text/html"
+	maps := []struct {
+		name     string
+		h        http.Header
+		document bool // DocumentScript over a page, where a reading lets it run
+	}{
+		{"case only", http.Header{"content-type": {"image/png"}, "CONTENT-TYPE": {"text/html"}, "Content-Type": {"image/png"}}, true},
+		{"empty key", http.Header{"": {"text/html"}, "Content-Type": {"image/png"}, "X-Content-Type-Options": {"nosniff"}}, false},
+		{"key with a space", http.Header{"Content-Type ": {"text/html"}, "Content-Type": {"image/png"}, "X-Content-Type-Options": {"nosniff"}}, false},
+		{"key with a colon", http.Header{"Content-Type:": {"text/html"}, "Content-Type": {"image/png"}, "X-Content-Type-Options": {"nosniff"}}, false},
+		{"a million values", http.Header{"Content-Type": million}, true},
+		{"CR LF", http.Header{"Content-Type": {"image/png\r\nX: y"}, "X-Content-Type-Options": {"nosniff"}}, false},
+		{"NUL, over HTTP/2 dropped", http.Header{"Content-Type": {"image/png"}, "X-Content-Type-Options": {"nosniff\x00"}}, false},
+		{"byte over 0x7F", http.Header{"Content-Type": {"text/html; charset=\xe9"}}, true},
+	}
+	for _, tc := range maps {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := mimesniff.ReportFor(tc.h, htmlBytes).DocumentScript; got != tc.document {
+				t.Errorf("ReportFor: DocumentScript = %v, want %v", got, tc.document)
+			}
+			r, _, err := mimesniff.ResourceFromHTTP(tc.h, bytes.NewReader(htmlBytes))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, b := range []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox, mimesniff.WebKit} {
+				if got := r.SniffAs(b); !got.IsValid() {
+					t.Errorf("%v: the zero MIMEType", b)
+				}
+			}
+			h := tc.h.Clone()
+			mimesniff.SafeHeaders(mimesniff.MustParse("image/png"), pngBytes).Set(h)
+			if rep := mimesniff.ReportFor(h, htmlBytes); rep.DocumentScript || rep.ScriptInclusion {
+				t.Errorf("after SafeHeaders(image/png).Set, the report still lets script run: %v", h)
+			}
+		})
+	}
 }

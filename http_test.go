@@ -6,6 +6,7 @@ package mimesniff_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -1235,4 +1236,115 @@ func TestNoBodyToDecode(t *testing.T) {
 	if b, _ := io.ReadAll(rest); err != nil || len(r.Header) != 0 || len(b) != 0 {
 		t.Errorf("ResourceFromHTTP(gzip, nil) = %d header bytes, %q, %v; want nothing and no error", len(r.Header), b, err)
 	}
+}
+
+// TestTransportGzipErrors checks the errors of a gzip body that Go's
+// transport decodes itself, as it does when the caller sets no
+// Accept-Encoding (resp.Uncompressed): its reader returns compress/gzip's
+// errors (transport.go, gzipReader), which ResourceFromResponse returns as a
+// *ContentCodingError for gzip, as for a coding it undoes itself, from the
+// resource header or from reading the body after it.
+func TestTransportGzipErrors(t *testing.T) {
+	page := []byte("<!DOCTYPE html><title>t</title><p>shorter than the resource header")
+	gz := encode(t, page, "gzip")
+	tests := []struct {
+		name string
+		body []byte
+		is   error
+	}{
+		{"CRC-32 wrong", flip(gz, -8), gzip.ErrChecksum},
+		{"length wrong", flip(gz, -4), gzip.ErrChecksum},
+		{"cut short", gz[:len(gz)/2], io.ErrUnexpectedEOF},
+		{"trailer cut", gz[:len(gz)-4], io.ErrUnexpectedEOF},
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		i, _ := strconv.Atoi(r.URL.Query().Get("c"))
+		w.Header().Set("Content-Encoding", "gzip")
+		w.Header().Set("Content-Length", strconv.Itoa(len(tests[i].body)))
+		w.Write(tests[i].body)
+	}))
+	defer srv.Close()
+	for i, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, err := srv.Client().Get(srv.URL + "/?c=" + strconv.Itoa(i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			if !resp.Uncompressed {
+				t.Fatal("the transport did not decode the body")
+			}
+			_, err = mimesniff.ResourceFromResponse(resp)
+			if err == nil {
+				_, err = io.ReadAll(resp.Body)
+			}
+			var ce *mimesniff.ContentCodingError
+			if !errors.As(err, &ce) || ce.Coding != "gzip" || !errors.Is(err, tc.is) {
+				t.Errorf("error %v (%T), want a *ContentCodingError for gzip that is %v", err, err, tc.is)
+			}
+		})
+	}
+}
+
+// TestCodedHeaderBudget checks the bound on the coded bytes read for the
+// resource header, 1 MiB (ContentCodingError: "more than 1 MiB for the
+// resource header" is an error), at its edge, whatever sizes the body's
+// reads come in, as a network body's vary: a raw deflate stream whose 1445
+// bytes come after empty stored blocks needs 1 MiB of coded bytes, or 4
+// more.
+func TestCodedHeaderBudget(t *testing.T) {
+	const budget = 1 << 20
+	stream := func(empty int) []byte {
+		var b bytes.Buffer
+		for range empty {
+			b.Write([]byte{0, 0, 0, 0xff, 0xff}) // not final, stored, LEN 0, NLEN
+		}
+		n := mimesniff.HeaderSize
+		b.Write([]byte{1, byte(n), byte(n >> 8), ^byte(n), ^byte(n >> 8)}) // final, stored, LEN n
+		b.Write(bytes.Repeat([]byte("a"), n))
+		return b.Bytes()
+	}
+	within := (budget - 5 - mimesniff.HeaderSize) / 5 // empty blocks that leave the stream within the budget
+	for _, tc := range []struct {
+		name    string
+		body    []byte
+		wantErr bool
+	}{
+		{"1 MiB less 1 byte", stream(within), false},
+		{"1 MiB and 4 bytes", stream(within + 1), true},
+	} {
+		for _, rd := range []struct {
+			name string
+			r    func([]byte) io.Reader
+		}{
+			{"read whole", func(b []byte) io.Reader { return bytes.NewReader(b) }},
+			{"a short first read", func(b []byte) io.Reader { return &shortFirstRead{r: bytes.NewReader(b)} }},
+		} {
+			t.Run(tc.name+"/"+rd.name, func(t *testing.T) {
+				r, _, err := mimesniff.ResourceFromHTTP(http.Header{"Content-Encoding": {"deflate"}}, rd.r(tc.body))
+				var ce *mimesniff.ContentCodingError
+				switch {
+				case tc.wantErr && (!errors.As(err, &ce) || !strings.Contains(err.Error(), "more than 1048576 compressed bytes")):
+					t.Errorf("%d coded bytes: %v, want the error of more than 1 MiB", len(tc.body), err)
+				case !tc.wantErr && (err != nil || len(r.Header) != mimesniff.HeaderSize):
+					t.Errorf("%d coded bytes: %v, %d header bytes; want the resource header", len(tc.body), err, len(r.Header))
+				}
+			})
+		}
+	}
+}
+
+// shortFirstRead is a reader whose first read returns one byte less than
+// asked, as a network body's reads end where packets do.
+type shortFirstRead struct {
+	r    io.Reader
+	done bool
+}
+
+func (s *shortFirstRead) Read(p []byte) (int, error) {
+	if !s.done && len(p) > 1 {
+		s.done = true
+		p = p[:len(p)-1]
+	}
+	return s.r.Read(p)
 }

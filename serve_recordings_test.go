@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -381,4 +382,75 @@ func TestSafeHeadersRecorded(t *testing.T) {
 	}
 	sort.Strings(types)
 	t.Logf("rendered with script, or as a scriptable type: %s", strings.Join(types, ", "))
+}
+
+// TestReportSeveralTypes checks the report for responses with several
+// Content-Type values, in one line or in two, against what the browsers did
+// in the script-like destinations, from a page of the response's origin: the
+// destinations cases types/<header set>/jshtml and types/ct-png-then-html/pnghtml
+// of the wire corpus (testdata/browsers/wire, results-<browser>.jsonl.gz,
+// recorded 2026-11-26), where "loaded" is script that ran or was not blocked
+// and "blocked" a script Fetch or the browser refused. WebKit reads its own
+// way: it blocks a script by the first value of the lines joined, and types a
+// worker by the last line cut at its first ";" or ",", for a service worker
+// too.
+func TestReportSeveralTypes(t *testing.T) {
+	const (
+		ct = "Content-Type"
+		ns = "X-Content-Type-Options"
+	)
+	// loaded is, per destination, the browsers whose script loaded.
+	type loaded map[string]string
+	tests := []struct {
+		name   string
+		h      http.Header
+		loaded loaded
+		// cautious are the cells where a browser blocked the script and
+		// the report, more cautious, says it runs: "destination browser".
+		cautious []string
+	}{
+		{"ct-js-then-html", header(ct, "text/javascript", ct, "text/html"),
+			loaded{"script": "chromium,firefox,webkit", "worker": "chromium", "sharedworker": "chromium", "serviceworker": ""}, nil},
+		{"ct-js-then-html-ns", header(ct, "text/javascript", ct, "text/html", ns, "nosniff"),
+			loaded{"script": "webkit", "worker": "", "sharedworker": "", "serviceworker": ""}, nil},
+		{"ct-html-then-js", header(ct, "text/html", ct, "text/javascript"),
+			loaded{"script": "chromium,firefox,webkit", "worker": "chromium,firefox,webkit", "sharedworker": "chromium,firefox,webkit", "serviceworker": "chromium,firefox,webkit"}, nil},
+		{"ct-html-then-js-ns", header(ct, "text/html", ct, "text/javascript", ns, "nosniff"),
+			loaded{"script": "chromium,firefox", "worker": "chromium,firefox", "sharedworker": "chromium,firefox", "serviceworker": "chromium,firefox"}, nil},
+		{"ct-js,html", header(ct, "text/javascript, text/html"),
+			loaded{"script": "chromium,firefox,webkit", "worker": "chromium,webkit", "sharedworker": "chromium,webkit", "serviceworker": "webkit"}, nil},
+		{"ct-js,html-ns", header(ct, "text/javascript, text/html", ns, "nosniff"),
+			loaded{"script": "webkit", "worker": "webkit", "sharedworker": "webkit", "serviceworker": "webkit"}, nil},
+		// WebKit's service worker reads the type as its worker does;
+		// the report lets Fetch's reading count there too.
+		{"ct-html,js", header(ct, "text/html, text/javascript"),
+			loaded{"script": "chromium,firefox,webkit", "worker": "chromium,firefox", "sharedworker": "chromium,firefox", "serviceworker": "chromium,firefox"},
+			[]string{"serviceworker webkit"}},
+		{"ct-html,js-ns", header(ct, "text/html, text/javascript", ns, "nosniff"),
+			loaded{"script": "chromium,firefox", "worker": "chromium,firefox", "sharedworker": "chromium,firefox", "serviceworker": "chromium,firefox"}, nil},
+		// Chromium's shared worker refused image/png then text/html,
+		// where its dedicated worker loaded it.
+		{"ct-png-then-html", header(ct, "image/png", ct, "text/html"),
+			loaded{"script": "chromium,firefox", "worker": "chromium", "sharedworker": "", "serviceworker": ""},
+			[]string{"sharedworker chromium"}},
+		{"ct-png-then-html-ns", header(ct, "image/png", ct, "text/html", ns, "nosniff"),
+			loaded{"script": "", "worker": "", "sharedworker": "", "serviceworker": ""}, nil},
+	}
+	browsers := []mimesniff.Browser{mimesniff.Chromium, mimesniff.Firefox, mimesniff.WebKit}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rep := mimesniff.ReportFor(tc.h, []byte("<!-- a comment line to a script\nwindow.probe = 1;"))
+			for dest, want := range tc.loaded {
+				v, _ := rep.Verdict(recordedDestinations[dest])
+				for _, b := range browsers {
+					ran := strings.Contains(","+want+",", ","+b.String()+",")
+					said := v.Script.Has(b)
+					cautious := slices.Contains(tc.cautious, dest+" "+b.String())
+					if said != ran && !(said && cautious) || ran && cautious {
+						t.Errorf("%s, %s: the report says script runs: %v; recorded: %v", dest, b, said, ran)
+					}
+				}
+			}
+		})
+	}
 }
