@@ -279,7 +279,8 @@ file names are, and TYPE what -browser asks for, as for a file. With
 	 "WARC-Identified-Payload-Type":"text/html","status":200,
 	 "declared":"text/plain","computed":{"standard":"text/plain",
 	 "chromium":"text/html","firefox":"text/html","webkit":"text/plain"},
-	 "script":["chromium","firefox"],"documentScript":true}
+	 "script":["chromium","firefox"],"documentScript":true,
+	 "crossOriginRead":true}
 
 offset is the record's offset in the decoded archive, memberOffset (a
 gzip archive only) that of the gzip member that holds it, as a CDX index
@@ -290,7 +291,11 @@ that code point), or null; computed the type each profile computes for a
 document (mimesniff.Resource.SniffAs); script the profiles in which the
 response, navigated to, renders as a document that runs script, and
 documentScript whether script runs in a document, frame, iframe, object
-or embed in some profile (mimesniff.ReportFor). "cutShort":true marks a
+or embed in some profile (mimesniff.ReportFor), crossOriginRead whether
+in some profile a page of another site that loads the response without
+CORS gets its bytes (true for every response without a
+Cross-Origin-Resource-Policy of same-origin or same-site, as WebKitGTK
+has no Opaque Response Blocking). "cutShort":true marks a
 body that ends before its Content-Length or chunked framing says: the
 types are those of the bytes stored. A revisit or continuation line has
 WARC-Profile, WARC-Refers-To, WARC-Refers-To-Target-URI,

@@ -113,6 +113,13 @@ type Answer struct {
 	Script         mimesniff.BrowserSet
 	DocumentScript bool
 
+	// CrossOriginRead is the report's: whether, in some profile, a page
+	// of another site that loads the response without CORS (an image, a
+	// classic script, a style sheet, media, a no-cors fetch) gets its
+	// bytes, which a replay system serving the archive on one origin must
+	// weigh.
+	CrossOriginRead bool
+
 	// Resource is the resource the types were computed from: the header
 	// list as a browser receives it and the first HeaderSize bytes of the
 	// body, decoded.
@@ -307,7 +314,7 @@ func (a *Answer) sniff(resp *http.Response) error {
 	// browser renders them, with the content codings undone: the report
 	// of the response as sent, without decoding it again.
 	rep := mimesniff.ReportFor(r.HeaderList, r.Header)
-	a.DocumentScript = rep.DocumentScript
+	a.DocumentScript, a.CrossOriginRead = rep.DocumentScript, rep.CrossOriginRead
 	if v, ok := rep.Verdict(mimesniff.DestinationDocument); ok {
 		a.Script = v.Script
 	}

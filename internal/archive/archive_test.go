@@ -81,9 +81,9 @@ func answerOf(t *testing.T, data []byte) (archive.Answer, error) {
 }
 
 // direct returns each profile's computed type for the HTTP response raw as
-// the library gives it, read directly with http.ReadResponse, and whether
-// the report says script runs in a document.
-func direct(t *testing.T, raw string) (computed [4]string, documentScript bool) {
+// the library gives it, read directly with http.ReadResponse, and its
+// report's documentScript and crossOriginRead.
+func direct(t *testing.T, raw string) (computed [4]string, documentScript, crossOriginRead bool) {
 	t.Helper()
 	resp, err := http.ReadResponse(bufio.NewReader(strings.NewReader(raw)), nil)
 	if err != nil {
@@ -99,7 +99,8 @@ func direct(t *testing.T, raw string) (computed [4]string, documentScript bool) 
 	for i, b := range archive.Browsers {
 		computed[i] = r.SniffAs(b).String()
 	}
-	return computed, mimesniff.ReportFor(h, wire).DocumentScript
+	rep := mimesniff.ReportFor(h, wire)
+	return computed, rep.DocumentScript, rep.CrossOriginRead
 }
 
 // TestAnswer checks the answer to records of every kind against what the
@@ -212,14 +213,53 @@ func TestAnswer(t *testing.T) {
 				}
 			}
 			if raw != "" {
-				want, ds := direct(t, raw)
+				want, ds, cor := direct(t, raw)
 				var got [4]string
 				for i := range got {
 					got[i] = a.Computed[i].String()
 				}
-				if diff := cmp.Diff(want, got); diff != "" || ds != a.DocumentScript {
-					t.Errorf("computed types differ from the library's on the response read directly (-direct +archive):\n%s\ndocumentScript %v, direct %v", diff, a.DocumentScript, ds)
+				if diff := cmp.Diff(want, got); diff != "" || ds != a.DocumentScript || cor != a.CrossOriginRead {
+					t.Errorf("computed types differ from the library's on the response read directly (-direct +archive):\n%s\ndocumentScript %v, direct %v; crossOriginRead %v, direct %v", diff, a.DocumentScript, ds, a.CrossOriginRead, cor)
 				}
+			}
+		})
+	}
+}
+
+// TestCrossOriginRead checks the line's crossOriginRead on a PNG, which a
+// page of another site loads as an image in every browser, under the
+// Cross-Origin-Resource-Policy values of Fetch's "cross-origin resource
+// policy internal check" (#cross-origin-resource-policy-internal-check):
+// same-origin and same-site block a cross-site page, cross-origin and a
+// list of two values (which "will never match anything") do not.
+func TestCrossOriginRead(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		corp string // "" for none
+		want bool
+	}{
+		{"no policy", "", true},
+		{"same-origin", "same-origin", false},
+		{"same-site", "same-site", false},
+		{"cross-origin", "cross-origin", true},
+		{"two values", "same-site, same-origin", true},
+		{"in capitals", "Same-Origin", true}, // the ABNF's %s: case-sensitive
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			head := "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n"
+			if tc.corp != "" {
+				head += "Cross-Origin-Resource-Policy: " + tc.corp + "\r\n"
+			}
+			a, err := answerOf(t, warctest.Plain(response(head, pngStart)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.CrossOriginRead != tc.want {
+				t.Errorf("CrossOriginRead = %v, want %v", a.CrossOriginRead, tc.want)
+			}
+			var line struct{ CrossOriginRead *bool }
+			if err := json.Unmarshal(a.AppendJSON(nil, "x"), &line); err != nil || line.CrossOriginRead == nil || *line.CrossOriginRead != tc.want {
+				t.Errorf("line's crossOriginRead = %v (%v), want %v", line.CrossOriginRead, err, tc.want)
 			}
 		})
 	}
@@ -403,6 +443,7 @@ func TestJSON(t *testing.T) {
 		"computed":                     map[string]any{"standard": "text/plain;x=\"\u00e9\\\"\"", "chromium": a.Computed[1].String(), "firefox": a.Computed[2].String(), "webkit": a.Computed[3].String()},
 		"script":                       []any{},
 		"documentScript":               false,
+		"crossOriginRead":              a.CrossOriginRead,
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("line mismatch (-want +got):\n%s\n%s", diff, line)

@@ -28,7 +28,8 @@ import (
 //	 "WARC-Identified-Payload-Type":"text/html","status":200,
 //	 "declared":"text/plain","computed":{"standard":"text/plain",
 //	 "chromium":"text/html","firefox":"text/html","webkit":"text/plain"},
-//	 "script":["chromium","firefox"],"documentScript":true}
+//	 "script":["chromium","firefox"],"documentScript":true,
+//	 "crossOriginRead":true}
 //
 // memberOffset is there for a gzip archive only; WARC-Target-URI,
 // WARC-Truncated and WARC-Identified-Payload-Type where the record has
@@ -87,6 +88,8 @@ func (a *Answer) AppendJSON(b []byte, name string) []byte {
 	}
 	b = append(b, `],"documentScript":`...)
 	b = strconv.AppendBool(b, a.DocumentScript)
+	b = append(b, `,"crossOriginRead":`...)
+	b = strconv.AppendBool(b, a.CrossOriginRead)
 	if a.CutShort {
 		b = append(b, `,"cutShort":true`...)
 	}

@@ -26,13 +26,14 @@ import (
 // An answer is what the archive's line says of a response, or the library
 // of the response read directly.
 type answer struct {
-	Status         int
-	Declared       string // "" and HasDeclared false for none
-	HasDeclared    bool
-	Computed       [4]string
-	Script         string
-	DocumentScript bool
-	Err            string // the error, for a record that is not answered
+	Status          int
+	Declared        string // "" and HasDeclared false for none
+	HasDeclared     bool
+	Computed        [4]string
+	Script          string
+	DocumentScript  bool
+	CrossOriginRead bool
+	Err             string // the error, for a record that is not answered
 }
 
 // direct returns the library's answer for the response the server sent for
@@ -66,7 +67,7 @@ func direct(c Case) answer {
 	}
 	rep := mimesniff.ReportFor(h, wire)
 	v, _ := rep.Verdict(mimesniff.DestinationDocument)
-	a.Script, a.DocumentScript = v.Script.String(), rep.DocumentScript
+	a.Script, a.DocumentScript, a.CrossOriginRead = v.Script.String(), rep.DocumentScript, rep.CrossOriginRead
 	return a
 }
 
@@ -75,7 +76,7 @@ func fromArchive(a *archive.Answer, err error) answer {
 	if err != nil {
 		return answer{Err: archive.ErrorText(err)}
 	}
-	x := answer{Status: a.Status, Declared: a.Declared, HasDeclared: a.HasDeclared, Script: a.Script.String(), DocumentScript: a.DocumentScript}
+	x := answer{Status: a.Status, Declared: a.Declared, HasDeclared: a.HasDeclared, Script: a.Script.String(), DocumentScript: a.DocumentScript, CrossOriginRead: a.CrossOriginRead}
 	for i := range a.Computed {
 		x.Computed[i] = a.Computed[i].String()
 	}
@@ -119,7 +120,8 @@ func corpusCases(t *testing.T) []Case {
 // and of the Beam pipeline, and checks that every response record's
 // answer is the library's for the response the server sent, read
 // directly: status, declared type, each profile's computed type, the
-// profiles that run script in the document, documentScript, and the error
+// profiles that run script in the document, documentScript,
+// crossOriginRead, and the error
 // where there is one. There must be no difference.
 func TestAnswers(t *testing.T) {
 	if testing.Short() {
