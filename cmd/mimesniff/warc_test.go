@@ -9,10 +9,12 @@ import (
 	"encoding/json"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -128,6 +130,43 @@ func TestWARCLines(t *testing.T) {
 	if want := "http://example.test/hidden: script hidden by no Content-Type: chromium text/html firefox text/html\n\n"; !strings.HasPrefix(got.Stdout, want) ||
 		!strings.Contains(got.Stdout, "\nchromium\t(none)\ttext/html\t1\t1\t1\n") || !strings.HasSuffix(got.Stdout, "\ntotal\tread 2\tsniffed 2\tnoted 0\tskipped 0\terrors 1\n") {
 		t.Errorf("-warc -summary:\n%s", got.Stdout)
+	}
+}
+
+// TestWARCHugeRecord pipes to the built command, on standard input, an
+// archive whose first record is a 10 GiB response, made as it is read and
+// never stored: the command answers it from its first bytes, reads the
+// record after it, and its peak resident memory stays that of a small
+// archive (the bound: a few records, whatever a record's size).
+func TestWARCHugeRecord(t *testing.T) {
+	if testing.Short() {
+		t.Skip("pipes 10 GiB through the command")
+	}
+	const size = 10 << 30
+	head := "HTTP/1.1 200 OK\r\nContent-Length: " + strconv.Itoa(size) + "\r\n\r\n"
+	warcHead := "WARC/1.1\r\nWARC-Type: response\r\nWARC-Record-ID: " + warctest.ID(1) + "\r\nWARC-Date: " + warctest.Date +
+		"\r\nWARC-Target-URI: http://example.test/huge\r\nContent-Type: application/http;msgtype=response\r\nContent-Length: " +
+		strconv.Itoa(len(head)+size) + "\r\n\r\n"
+	next := warctest.Plain(warcResponse(2, "http://example.test/next", "HTTP/1.1 200 OK\r\n", pngMagic))
+	in := io.MultiReader(strings.NewReader(warcHead+head+"<html>"), warctest.Zeros(size-int64(len("<html>"))), strings.NewReader("\r\n\r\n"), bytes.NewReader(next))
+
+	cmd := exec.Command(binary(t), "-warc", "-browser", "standard", "-")
+	cmd.Stdin = in // through a pipe, as from a FIFO
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	start := time.Now()
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("%v: %s", err, stderr.Bytes())
+	}
+	// "<html>" then NUL bytes: the standard's HTML signature matches
+	// first (#rules-for-identifying-an-unknown-mime-type).
+	if want := "http://example.test/huge: text/html\nhttp://example.test/next: image/png\n"; stdout.String() != want || stderr.Len() > 0 {
+		t.Errorf("-warc - = %q, %q; want %q", stdout.Bytes(), stderr.Bytes(), want)
+	}
+	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss // kB on Linux
+	t.Logf("10 GiB record: %v, peak RSS %d kB", time.Since(start).Round(time.Millisecond), rss)
+	if rss > 64<<10 {
+		t.Errorf("peak RSS %d kB for a 10 GiB record, want at most 64 MiB", rss)
 	}
 }
 
