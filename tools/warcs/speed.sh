@@ -5,10 +5,14 @@
 # record (the per-record code alone), and the command, mimesniff -warc
 # -json and -warc -summary, writing to /dev/null. Prints one line per run:
 # the tool, input bytes, wall seconds, CPU seconds (user+sys), input MB per
-# CPU second, records per CPU second, peak RSS (kB) and the ratio of
-# compress/gzip's CPU seconds (of the same round) to the tool's. Speeds are
-# per CPU second, which other processes on a shared machine change less
-# than wall time. Run from the tools directory:
+# CPU second, records per CPU second, peak RSS (kB), the ratio of
+# compress/gzip's CPU seconds (of the same round) to the tool's, and the
+# one-minute load average when the run started. Speeds are per CPU second,
+# which other processes on a shared machine change less than wall time;
+# rounds interleave the tools, so that a change in the load falls on all.
+# With SPEED_BENCH=FILE, each run is also appended to FILE as a Go
+# benchmark line (CPU ns/op, MB/s per CPU second), for benchstat's medians.
+# Run from the tools directory:
 #
 #	bash warcs/speed.sh [file.warc.gz] [runs] [modes]
 #
@@ -35,15 +39,20 @@ gunzip_cpu=
 one() { # name, command...
 	local name=$1
 	shift
-	local out
+	local out load
+	load=$(cut -d' ' -f1 /proc/loadavg)
 	out=$( { taskset -c 0 env GOMAXPROCS=1 /usr/bin/time -v "$@" >/dev/null; } 2>&1)
 	local wall cpu rss
 	wall=$(awk -F': ' '/Elapsed \(wall clock\)/ {n=split($2,a,":"); s=0; for(i=1;i<=n;i++) s=s*60+a[i]; print s}' <<<"$out")
 	cpu=$(awk -F': ' '/User time|System time/ {s+=$2} END {print s}' <<<"$out")
 	rss=$(awk -F': ' '/Maximum resident set size/ {print $2}' <<<"$out")
 	[ "$name" = compress/gzip ] && gunzip_cpu=$cpu
-	awk -v n="$name" -v b="$size" -v w="$wall" -v s="$cpu" -v r="$records" -v m="$rss" -v g="${gunzip_cpu:-0}" \
-		'BEGIN { printf "%-26s %12d %8.2f s wall %8.2f s cpu %7.1f MB/s %9.0f records/s %7d kB %s\n", n, b, w, s, b/1e6/s, r/s, m, (g>0 ? sprintf("%.3f", g/s) : "-") }'
+	awk -v n="$name" -v b="$size" -v w="$wall" -v s="$cpu" -v r="$records" -v m="$rss" -v g="${gunzip_cpu:-0}" -v l="$load" \
+		'BEGIN { printf "%-26s %12d %8.2f s wall %8.2f s cpu %7.1f MB/s %9.0f records/s %7d kB %s load %s\n", n, b, w, s, b/1e6/s, r/s, m, (g>0 ? sprintf("%.3f", g/s) : "-"), l }'
+	if [ -n "${SPEED_BENCH:-}" ]; then
+		awk -v n="$name" -v b="$size" -v s="$cpu" -v m="$rss" \
+			'BEGIN { gsub(/[^A-Za-z0-9]+/, "_", n); printf "BenchmarkSpeed/%s 1 %.0f ns/op %.2f MB/s %d peak-RSS-kB\n", n, s*1e9, b/1e6/s, m }' >>"$SPEED_BENCH"
+	fi
 }
 for _ in $(seq "$runs"); do
 	for mode in $modes; do
