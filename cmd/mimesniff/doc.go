@@ -339,7 +339,9 @@ Only regular files are read. A FIFO, socket or device, named on the command
 line or met in a walk, is an error ("not a regular file (named pipe
 (FIFO)): not read") and is never opened, since opening a FIFO blocks until
 something writes to it: to sniff a pipe, give it as standard input, as in
-"curl -si URL | mimesniff -http -".
+"curl -si URL | mimesniff -http -". With -warc, whose archives are read
+as streams, a FIFO or character device named on the command line is read
+("mimesniff -warc <(zcat crawl.warc.gz)"); one met in a walk is not.
 
 # Examples
 

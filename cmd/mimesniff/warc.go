@@ -13,6 +13,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -172,6 +173,36 @@ func (o *options) sniffArchives(names []string, stdin io.Reader, stdout, stderr 
 	return status
 }
 
+// streamModes are the kinds of special file that -warc reads when they are
+// named on the command line: an archive is read as a stream, as standard
+// input is, so "mimesniff -warc <(zcat crawl.warc.gz)" and a FIFO a
+// downloader writes into work. A walk never opens one.
+const streamModes = fs.ModeNamedPipe | fs.ModeCharDevice
+
+// openArchive opens the archive name: a regular file, as o.open does, or,
+// when name was given on the command line, a FIFO or character device,
+// which blocks until a writer comes, as the user asked.
+func (o *options) openArchive(name string) (fs.File, error) {
+	if o.named[name] {
+		if fi, err := os.Stat(name); err == nil && fi.Mode()&streamModes != 0 {
+			return os.Open(name)
+		}
+	}
+	f, err := o.open(name)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil {
+		err = checkRegular(fi.Mode())
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
 // readArchive reads the archive ar.name (standard input for "-") and
 // sends its output to ar.chunks, which it closes.
 //
@@ -204,12 +235,8 @@ func (o *options) readArchive(s *archive.Sniffer, ar *archiveResult, stdin io.Re
 
 	in := stdin
 	if ar.name != "-" {
-		f, err := o.open(ar.name)
+		f, err := o.openArchive(ar.name)
 		if err == nil {
-			var fi os.FileInfo
-			if fi, err = f.Stat(); err == nil {
-				err = checkRegular(fi.Mode())
-			}
 			defer f.Close()
 		}
 		if err != nil {

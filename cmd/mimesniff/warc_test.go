@@ -34,8 +34,8 @@ func warcResponse(n int, uri, head, body string) warctest.Rec {
 
 // TestWARCInputs checks where archives come from: standard input reads as
 // the same file does, a tree walked with -r skips what is not a WARC file
-// (by its bytes, whatever its name), and a file named on the command line
-// that is not one is an error.
+// (by its bytes, whatever its name), a file named on the command line
+// that is not one is an error, and a FIFO named there is read as a stream.
 func TestWARCInputs(t *testing.T) {
 	dir := t.TempDir()
 	capture := readFile(t, warcData+"capture-1.1.warc.gz")
@@ -64,6 +64,28 @@ func TestWARCInputs(t *testing.T) {
 			t.Errorf("-warc %s = %q, %q, %d; want a not-a-WARC-file error", name, got.Stdout, got.Stderr, got.Code)
 		}
 	}
+	// A FIFO named on the command line is read as standard input is; one
+	// met in a walk is not opened (it would block until a writer came).
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+			f.Write(capture)
+			f.Close()
+		}
+	}()
+	got = runCmd(nil, "-warc", fifo)
+	if got.Stdout != captureLines || got.Stderr != "" || got.Code != exitOK {
+		t.Errorf("-warc FIFO = %q, %q, %d; want %q", got.Stdout, got.Stderr, got.Code, captureLines)
+	}
+	got = runCmd(nil, "-warc", "-r", dir)
+	if want := captureLines + "http://example.test/b: text/html\n"; got.Stdout != want || !strings.Contains(got.Stderr, "fifo: not a regular file (named pipe (FIFO)): not read") || got.Code != exitError {
+		t.Errorf("-warc -r with a FIFO = %q, %q, %d; want %q and the FIFO not read", got.Stdout, got.Stderr, got.Code, want)
+	}
+	os.Remove(fifo)
+
 	got = runCmd(nil, "-warc", "-json", filepath.Join(dir, "missing"))
 	if want := `{"name":"` + filepath.Join(dir, "missing") + `","offset":0,"error":"no such file or directory"}` + "\n"; got.Stdout != want || got.Code != exitError {
 		t.Errorf("-warc -json missing = %q, %d; want %q", got.Stdout, got.Code, want)
