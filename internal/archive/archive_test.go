@@ -363,6 +363,36 @@ func TestEach(t *testing.T) {
 	}
 }
 
+// TestEachLongHTTPHead reads archives whose second record's HTTP response
+// has a 1 MiB header line, plain and a gzip member per record: that
+// record is one error, with its fields, and the records around it are
+// answered (the WARC header's own 1 MiB line is long-header.warc's, in
+// TestEach's archives and the command's goldens).
+func TestEachLongHTTPHead(t *testing.T) {
+	recs := []warctest.Rec{response("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n", html),
+		response("HTTP/1.1 200 OK\r\nX-Long: "+strings.Repeat("a", 1<<20)+"\r\n", html),
+		response("HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n", pngStart)}
+	for i := range recs {
+		recs[i].Fields = warctest.Fields("1.1", "response", i+1, "http://example.test/"+strconv.Itoa(i+1), httpType)
+	}
+	want := []string{"1 sniffed", "2 error: the HTTP head is longer than 262144 bytes", "3 sniffed"}
+	for name, data := range map[string][]byte{"plain": warctest.Plain(recs...), "gzip per record": warctest.PerRecord(recs...)} {
+		t.Run(name, func(t *testing.T) {
+			var got []string
+			archive.NewSniffer().Each(bytes.NewReader(data), func(a *archive.Answer, err error) bool {
+				got = append(got, outcome(a, err))
+				if err != nil && (a == nil || a.TargetURI != "http://example.test/2") {
+					t.Errorf("error %v outside the record", err)
+				}
+				return true
+			})
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("outcomes mismatch (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
 // TestHugeRecord reads a response whose body is 10 GiB, never held in
 // memory: the answer comes from its first bytes, and reading the archive
 // allocates no more than for a small record.
