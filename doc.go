@@ -47,11 +47,13 @@
 //
 // [ReportFor] answers, for a response's headers and first bytes, what every
 // profile does with it in every Fetch [Destination] ([example-report]). It
-// tells two threats apart: DocumentScript (the response renders as a
+// tells three threats apart: DocumentScript (the response renders as a
 // document that runs script with the server's origin: stored cross-site
-// scripting) and ScriptInclusion (a page can run it as a script), and it
-// reads the mitigations, Content-Disposition: attachment and a
-// Content-Security-Policy sandbox. [SafeHeaders] chooses the headers that
+// scripting), ScriptInclusion (a page can run it as a script) and
+// CrossOriginRead (a page of another site that loads it without CORS gets
+// its bytes: Opaque Response Blocking, per engine), and it reads the
+// mitigations, Content-Disposition: attachment, a Content-Security-Policy
+// sandbox and Cross-Origin-Resource-Policy. [SafeHeaders] chooses the headers that
 // serve bytes as inert content ([example-uploads]), and [Handler] applies
 // them to every response of a handler that serves uploads
 // ([example-handler]).

@@ -157,3 +157,37 @@ func ExampleReportFor_crossOrigin() {
 	// ["s3cr3t"] as an image: chromium,webkit
 	// with Cross-Origin-Resource-Policy, a cross-site read: false
 }
+
+// A response that only its own site may read (an account's data, a private
+// upload) says so in one header, set by the handler: Handler passes it on
+// as it is, and every browser then refuses the bytes to a page of another
+// site, whatever their type. Without it, this JSON array, which Handler
+// serves with nosniff (so Chromium blocks it, where without nosniff it
+// delivers it: the array is also a script), still reaches another site's
+// page in WebKit, which has no Opaque Response Blocking.
+func ExampleHandler_privateResponse() {
+	account := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if r.URL.Path == "/private" {
+			w.Header().Set("Cross-Origin-Resource-Policy", "same-origin")
+		}
+		io.WriteString(w, `["s3cr3t"]`)
+	})
+	srv := httptest.NewServer(mimesniff.Handler(account))
+	defer srv.Close()
+
+	for _, path := range []string{"/public", "/private"} {
+		resp, err := http.Get(srv.URL + path)
+		if err != nil {
+			panic(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		rep := mimesniff.ReportFor(resp.Header, body)
+		v, _ := rep.Verdict(mimesniff.DestinationScript)
+		fmt.Printf("%s: another site's script element gets it in %q; a cross-site read: %v\n", path, v.CrossOrigin, rep.CrossOriginRead)
+	}
+	// Output:
+	// /public: another site's script element gets it in "webkit"; a cross-site read: true
+	// /private: another site's script element gets it in ""; a cross-site read: false
+}

@@ -312,47 +312,6 @@ func gzipped(b []byte) []byte {
 	return buf.Bytes()
 }
 
-// FuzzAnyBody checks that the report for a body that cannot be decoded (a
-// br coding: any body) lets script do at least what the report for any one
-// body does: anyBody's bodies lead every profile to every type that runs
-// script. The seeds are the header sets whose reading of the body differs:
-// no type, the Apache-bug text/plain, an unknown type, HTML, under nosniff
-// or not.
-func FuzzAnyBody(f *testing.F) {
-	types := []string{"", "text/plain", "text/plain; charset=ISO-8859-1", "unknown/unknown", "text/html", "image/png", "application/octet-stream", "text/xml", "*/*"}
-	for i, ct := range types {
-		f.Add(ct, i%2 == 0, []byte("%PDF-1.4\n\x00\x01 binary"))
-		f.Add(ct, i%2 == 1, []byte("<html><script>"))
-		f.Add(ct, false, []byte("\xef\xbb\xbf<rss version=\"2.0\">"))
-		f.Add(ct, false, pngBytes)
-	}
-	f.Fuzz(func(t *testing.T, ct string, noSniff bool, body []byte) {
-		h := http.Header{}
-		if ct != "" {
-			h.Set("Content-Type", ct)
-		}
-		if noSniff {
-			h.Set("X-Content-Type-Options", "nosniff")
-		}
-		one := mimesniff.ReportFor(h, body)
-		h.Set("Content-Encoding", "br")
-		any := mimesniff.ReportFor(h, body)
-		if one.DocumentScript && !any.DocumentScript || one.ScriptInclusion && !any.ScriptInclusion {
-			t.Fatalf("%v, %q: the body's report has a summary the report for any body lacks", h, body)
-		}
-		for d := mimesniff.Destination(0); ; d++ {
-			v, ok := one.Verdict(d)
-			if !ok {
-				break
-			}
-			w, _ := any.Verdict(d)
-			if v.Script&^w.Script != 0 {
-				t.Fatalf("%v, %q: script runs in %v for %v, where the report for any body says %v", h, body, v.Script, d, w.Script)
-			}
-		}
-	})
-}
-
 // TestHeaderBadInput gives every reader of a header list the maps the
 // issue lists as bad input: keys that differ only in case, empty keys,
 // keys with spaces or colons, a million values, values with CR, LF, NUL and

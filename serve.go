@@ -330,9 +330,11 @@ func anyBodyReport(v *headerValues) Report {
 }
 
 // anyBody are bodies that, between them, lead every profile to every type
-// it can render a response of a given header list as that runs script:
-// an HTML page (by each sniffer's tags), an XML document, a PDF, a feed.
-// FuzzAnyBody checks that no other body lets script do more.
+// it can render a response of a given header list as that runs script (an
+// HTML page by each sniffer's tags, an XML document, a PDF, a feed) and to
+// every verdict of its Opaque Response Blocking that hands the bytes to
+// another site (media, JavaScript). FuzzAnyBody checks that no other body
+// lets script or another site do more.
 var anyBody = []string{
 	"<!DOCTYPE html><html><script>",
 	"<html><head><script>",
@@ -350,6 +352,13 @@ var anyBody = []string{
 	"%PDF-1.7\n\x00\x01",
 	"<html><script>\x00\x01",
 	"<?xml version=\"1.0\"?><x/>\x00\x01",
+	// Bodies ORB hands to another site's page: an image, audio and
+	// video by their signatures, and JavaScript that is not JSON.
+	"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
+	"ID3\x04\x00\x00\x00\x00\x00\x00",
+	"\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom",
+	"\x1a\x45\xdf\xa3\x9f\x42\x86\x81\x01",
+	"var a = 1;\n",
 }
 
 // A blockKind is how Fetch's blocking treats a destination.

@@ -756,7 +756,8 @@ func verdicts(rep mimesniff.Report) []mimesniff.DestinationVerdict {
 // https://fetch.spec.whatwg.org/#handle-content-codings) and renders the
 // bytes that come, whatever they are. So for every destination, the profiles
 // in which some body runs script must be among the report's, a destination
-// it says is blocked must be blocked for that body, and so must the
+// it says is blocked must be blocked for that body, the profiles that hand
+// it to another site's page must be among the report's, and so must the
 // summaries. The seeds are every testdata file under header lists where the
 // body decides: none, nosniff, an unknown type, a sandbox that allows
 // scripts, and an attachment, which Firefox ignores for a PDF in an object
@@ -784,7 +785,7 @@ func FuzzAnyBody(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, shape uint16, ct1, ct2, xcto, cd, csp string, body []byte) {
-		h := reportHeader(shape&^(1<<14|1<<15), ct1, ct2, xcto, cd, csp) // no coding of its own
+		h := reportHeader(shape&^(1<<14|1<<15), ct1, ct2, xcto, cd, csp, "") // no coding of its own
 		plain := mimesniff.ReportFor(h, body)
 		h["Content-Encoding"] = []string{"br"}
 		coded := mimesniff.ReportFor(h, body)
@@ -802,6 +803,13 @@ func FuzzAnyBody(f *testing.F) {
 				t.Errorf("%v, %s: the body %.40q: script in %q, blocked %v; under br: script in %q, blocked %v",
 					h, d, body, p.Script, p.Blocked, c.Script, c.Blocked)
 			}
+			if p.CrossOrigin&^c.CrossOrigin != 0 {
+				t.Errorf("%v, %s: the body %.40q reaches another site's page in %q; under br, in %q",
+					h, d, body, p.CrossOrigin, c.CrossOrigin)
+			}
+		}
+		if plain.CrossOriginRead && !coded.CrossOriginRead {
+			t.Errorf("%v: the body %.40q can be read by another site; under br, the report says it cannot", h, body)
 		}
 	})
 }
