@@ -303,7 +303,7 @@ func chromiumORBAllows(o *crossOriginResponse) bool {
 	switch {
 	case e != "" && chromiumORBSafelisted(e):
 		return true
-	case chromiumNeverSniffed(e):
+	case chromiumNeverSniffed(e, o.engineNeverSniffed):
 		return false
 	case o.noSniff && (isORBBlocklisted(e) || e == "application/json+protobuf" || e == "text/plain"):
 		return false
@@ -328,10 +328,11 @@ func chromiumORBSafelisted(e string) bool {
 }
 
 // chromiumNeverSniffed reports whether Chromium blocks every response of
-// essence e: the proposal's never-sniffed types but application/x-protobuffer
-// and those chromiumORBSafelisted lets through, and text/pdf.
-func chromiumNeverSniffed(e string) bool {
-	return e == "text/pdf" || e != "application/x-protobuffer" && !chromiumORBSafelisted(e) && stringIn(e, orbNeverSniffed)
+// essence e, given whether e is listed in orbNeverSniffed: the proposal's
+// never-sniffed types but application/x-protobuffer and those
+// chromiumORBSafelisted lets through, and text/pdf.
+func chromiumNeverSniffed(e string, listed bool) bool {
+	return e == "text/pdf" || listed && e != "application/x-protobuffer" && !chromiumORBSafelisted(e)
 }
 
 // chromiumORBImage reports whether Chromium's network sniffer finds an

@@ -27,7 +27,9 @@ import (
 // that Chromium and Firefox each implement in their own version, and
 // WebKitGTK not at all; the Standard profile is the proposal
 // (fetchORBAllows), each browser's rule is in its engine's file
-// (chromiumORBAllows, firefoxORBAllows, webkitCrossOrigin).
+// (chromiumORBAllows, firefoxORBAllows, webkitCrossOrigin), and the
+// report puts them together per destination (response.crossOrigin, in
+// serve.go).
 //
 // The rules are fitted to testdata/browsers/crossorigin: 12,048 responses
 // served by 127.0.0.1, each loaded in the seven ways above by a page of
@@ -69,62 +71,36 @@ type crossOriginResponse struct {
 	// shorter than HeaderSize.
 	h        []byte
 	complete bool
+
+	// neverSniffed and engineNeverSniffed report whether essence and
+	// engineEssence are among orbNeverSniffed, looked up once for every
+	// profile's rule.
+	neverSniffed, engineNeverSniffed bool
+
+	// script caches mayParseAsScript(h, complete), which the standard's
+	// and Firefox's last steps both ask: scriptUnknown until asked.
+	script scriptVerdict
 }
 
-// crossOrigin returns, for each readKind, the profiles in which a page of
-// another site that loads the response that way gets its bytes, given the
-// header values v and what Fetch blocks.
-//
-// A classic script or a style sheet that Fetch blocks (for nosniff or for
-// its type) reaches the page in Chromium, which checks types in the page's
-// own process (the recordings' loads of such responses are delivered, with
-// a "Refused to execute" message in the page), and in no other profile:
-// Firefox checks them in its network process (their loads are blocked, by
-// "mime" in the recordings), WebKitGTK
-// delivers every response it requests, and the standard's blocking comes
-// before the response reaches the page. A text track of another origin
-// needs CORS in HTML (the track element's request has the same-origin
-// fallback flag), so Chromium and Firefox never request one; WebKitGTK
-// does, and delivers it.
-// See https://html.spec.whatwg.org/multipage/media.html#start-the-track-processing-model.
-func (rr *response) crossOrigin(v *headerValues, blocked *[numBlockKinds]bool) (s [numReadKinds]BrowserSet) {
-	if corpBlocks(v[hdrCORP]) {
-		return s
-	}
-	o := crossOriginResponse{
-		essence:       rr.http.fetchEssence,
-		engineEssence: orbEngineEssence(v[hdrContentType], rr.http.fetchEssence),
-		noSniff:       rr.res.NoSniff,
-		h:             rr.res.Header,
-		complete:      rr.complete,
-	}
-	standard, standardMedia := fetchORBAllows(&o, false), fetchORBAllows(&o, true)
-	chromium := chromiumORBAllows(&o)
-	firefox, firefoxMedia := firefoxORBAllows(&o, false), firefoxORBAllows(&o, true)
-	for k := readFetch; k < numReadKinds; k++ {
-		var set BrowserSet
-		typeBlocked := k == readScript && blocked[blockScriptLike] || k == readStyle && blocked[blockStyle]
-		std, ff := standard, firefox
-		if k == readMedia {
-			std, ff = standardMedia, firefoxMedia
+// A scriptVerdict is a cached answer of mayParseAsScript.
+type scriptVerdict uint8
+
+const (
+	scriptUnknown scriptVerdict = iota
+	scriptMay
+	scriptNot
+)
+
+// mayParseAsScript is mayParseAsScript of the response's body, computed
+// once.
+func (o *crossOriginResponse) mayParseAsScript() bool {
+	if o.script == scriptUnknown {
+		o.script = scriptNot
+		if mayParseAsScript(o.h, o.complete) {
+			o.script = scriptMay
 		}
-		if k != readTrack {
-			if std && !typeBlocked {
-				set = set.with(Standard)
-			}
-			if chromium {
-				set = set.with(Chromium)
-			}
-			if ff && !typeBlocked {
-				set = set.with(Firefox)
-			}
-		}
-		if webkitCrossOrigin() {
-			set = set.with(WebKit)
-		}
-		s[k] = set
 	}
-	return s
+	return o.script == scriptMay
 }
 
 // corpBlocks reports whether the Cross-Origin-Resource-Policy values keep a
@@ -275,8 +251,8 @@ var orbNeverSniffed = []string{
 }
 
 // fetchORBAllows reports whether the ORB proposal lets a response through
-// to a page of another site, for a media element's request (audio or video)
-// where media is set.
+// to a page of another site: allows for a request that is not a media
+// element's, media for one that is (audio or video).
 //
 // It follows the proposal's "opaque-response-safelisted check" for a
 // complete response of status 200 to a first request: a range, a status
@@ -287,42 +263,43 @@ var orbNeverSniffed = []string{
 // JSON", is mayParseAsScript, which errs towards letting a response
 // through.
 // See https://github.com/annevk/orb#processing-model.
-func fetchORBAllows(o *crossOriginResponse, media bool) bool {
+func fetchORBAllows(o *crossOriginResponse) (allows, media bool) {
 	if e := o.essence; e != "" {
 		switch {
 		case isORBSafelisted(e):
-			return true
-		case stringIn(e, orbNeverSniffed):
-			return false
+			return true, true
+		case o.neverSniffed:
+			return false, false
 		case o.noSniff && (isORBBlocklisted(e) || e == "text/plain"):
-			return false
+			return false, false
 		}
 	}
 	h := o.h[:min(len(o.h), orbSniffBytes)]
 	if _, ok := MatchImageTypePattern(h); ok {
-		return true
+		return true, true
 	}
 	if _, ok := MatchAudioOrVideoTypePattern(h); ok {
-		return true
+		return true, true
 	}
-	return orbLastSteps(o, o.essence, media)
+	return orbLastSteps(o, o.essence), false
 }
 
 // orbLastSteps are the proposal's steps after it sniffed neither an image
-// nor media, for a response of essence e ("" for failure): a media
-// element's request and nosniff are blocked, no type is let through, an
-// image, audio or video type is blocked, and the rest is let through where
-// the body can be a script that is no JSON.
-func orbLastSteps(o *crossOriginResponse, e string, media bool) bool {
+// nor media, for a response of essence e ("" for failure), for a request
+// that is not a media element's (which these steps block first): nosniff
+// is blocked, no type is let through, an image, audio or video type is
+// blocked, and the rest is let through where the body can be a script that
+// is no JSON.
+func orbLastSteps(o *crossOriginResponse, e string) bool {
 	switch {
-	case media, o.noSniff:
+	case o.noSniff:
 		return false
 	case e == "":
 		return true
 	case strings.HasPrefix(e, "audio/"), strings.HasPrefix(e, "image/"), strings.HasPrefix(e, "video/"):
 		return false
 	}
-	return mayParseAsScript(o.h, o.complete)
+	return o.mayParseAsScript()
 }
 
 // stringIn reports whether s is an element of list.

@@ -313,8 +313,8 @@ func firefoxTextOrBinary(h []byte) MIMEType {
 const firefoxBinaryControls = binaryControls &^ (1 << 0x0B)
 
 // firefoxORBAllows reports whether Firefox's Opaque Response Blocking lets a
-// response through to a page of another site, for a media element's
-// request (audio or video) where media is set.
+// response through to a page of another site: allows for a request that is
+// not a media element's, media for one that is (audio or video).
 //
 // It is the proposal (fetchORBAllows) as Firefox 153 implements it
 // (netwerk/protocol/http/OpaqueResponseUtils.cpp), with the departures its
@@ -336,25 +336,25 @@ const firefoxBinaryControls = binaryControls &^ (1 << 0x0B)
 //
 // A fetch whose response ORB blocks resolves with an empty body, and every
 // other way gets a network error: in both the page gets none of the bytes.
-func firefoxORBAllows(o *crossOriginResponse, media bool) bool {
+func firefoxORBAllows(o *crossOriginResponse) (allows, media bool) {
 	e := o.engineEssence
 	if e != "" {
 		switch {
 		case isORBSafelisted(e), firefoxORBAllowed(e, o.noSniff):
-			return true
-		case firefoxNeverSniffed(e):
-			return false
+			return true, true
+		case firefoxNeverSniffed(e, o.engineNeverSniffed):
+			return false, false
 		case o.noSniff && isORBBlocklisted(e):
-			return false
+			return false, false
 		}
 	}
 	if _, ok := MatchImageTypePattern(o.h); ok {
-		return true
+		return true, true
 	}
 	if firefoxORBMedia(o.h) {
-		return true
+		return true, true
 	}
-	return orbLastSteps(o, e, media)
+	return orbLastSteps(o, e), false
 }
 
 // firefoxORBAllowed reports whether Firefox lets every response of essence e
@@ -370,10 +370,11 @@ func firefoxORBAllowed(e string, noSniff bool) bool {
 }
 
 // firefoxNeverSniffed reports whether Firefox blocks every response of
-// essence e: the proposal's never-sniffed types but application/x-gzip
-// (t-application-x-gzip/... is sniffed).
-func firefoxNeverSniffed(e string) bool {
-	return e != "application/x-gzip" && stringIn(e, orbNeverSniffed)
+// essence e, given whether e is listed in orbNeverSniffed: the proposal's
+// never-sniffed types but application/x-gzip (t-application-x-gzip/... is
+// sniffed).
+func firefoxNeverSniffed(e string, listed bool) bool {
+	return listed && e != "application/x-gzip"
 }
 
 // firefoxORBMedia reports whether Firefox's media sniffer, as ORB asks it,

@@ -269,6 +269,67 @@ func reportFor(v *headerValues, body []byte) Report {
 	return rep
 }
 
+// crossOrigin returns, for each readKind, the profiles in which a page of
+// another site that loads the response that way gets its bytes, given the
+// header values v and what Fetch blocks.
+//
+// A classic script or a style sheet that Fetch blocks (for nosniff or for
+// its type) reaches the page in Chromium, which checks types in the page's
+// own process (the recordings' loads of such responses are delivered, with
+// a "Refused to execute" message in the page), and in no other profile:
+// Firefox checks them in its network process (their loads are blocked, by
+// "mime" in the recordings), WebKitGTK
+// delivers every response it requests, and the standard's blocking comes
+// before the response reaches the page. A text track of another origin
+// needs CORS in HTML (the track element's request has the same-origin
+// fallback flag), so Chromium and Firefox never request one; WebKitGTK
+// does, and delivers it.
+// See https://html.spec.whatwg.org/multipage/media.html#start-the-track-processing-model.
+func (rr *response) crossOrigin(v *headerValues, blocked *[numBlockKinds]bool) (s [numReadKinds]BrowserSet) {
+	if corpBlocks(v[hdrCORP]) {
+		return s
+	}
+	o := crossOriginResponse{
+		essence:       rr.http.fetchEssence,
+		engineEssence: orbEngineEssence(v[hdrContentType], rr.http.fetchEssence),
+		noSniff:       rr.res.NoSniff,
+		h:             rr.res.Header,
+		complete:      rr.complete,
+	}
+	o.neverSniffed = o.essence != "" && stringIn(o.essence, orbNeverSniffed)
+	o.engineNeverSniffed = o.neverSniffed
+	if o.engineEssence != o.essence {
+		o.engineNeverSniffed = stringIn(o.engineEssence, orbNeverSniffed)
+	}
+	standard, standardMedia := fetchORBAllows(&o)
+	chromium := chromiumORBAllows(&o)
+	firefox, firefoxMedia := firefoxORBAllows(&o)
+	for k := readFetch; k < numReadKinds; k++ {
+		var set BrowserSet
+		typeBlocked := k == readScript && blocked[blockScriptLike] || k == readStyle && blocked[blockStyle]
+		std, ff := standard, firefox
+		if k == readMedia {
+			std, ff = standardMedia, firefoxMedia
+		}
+		if k != readTrack {
+			if std && !typeBlocked {
+				set = set.with(Standard)
+			}
+			if chromium {
+				set = set.with(Chromium)
+			}
+			if ff && !typeBlocked {
+				set = set.with(Firefox)
+			}
+		}
+		if webkitCrossOrigin() {
+			set = set.with(WebKit)
+		}
+		s[k] = set
+	}
+	return s
+}
+
 // destinationKinds are the kinds of each destination, in Destination's
 // order: how Fetch blocks a response to it, which of the standard's types it
 // has, how script from it runs, and how a page of another site loads it

@@ -16,11 +16,14 @@ fi
 # instructions BINARY DIR REGEXP [N]: the instructions of one iteration of
 # the benchmark REGEXP names, run in DIR: callgrind counts runs of N and 6N
 # iterations (N is 10,000 unless given), subtracted so that setup cancels
-# out.
+# out. The garbage collector is off: its background work after a
+# benchmark's setup (BenchmarkCorpus decodes the corpus) lands in the timed
+# runs differently each time, and moved a call's count by a third from run
+# to run; without it two runs agree within 1 %.
 instructions() {
 	_n=${4:-10000}
 	for _k in "$_n" $((6 * _n)); do
-		(cd "$2" && GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+		(cd "$2" && GOGC=off GODEBUG=asyncpreemptoff=1 valgrind --tool=callgrind --callgrind-out-file=/dev/null \
 			"$1" -test.run '^$' -test.bench "$3" -test.benchtime "${_k}x" -test.cpu 1 2>&1) |
 			sed -n 's/.*Collected : //p'
 	done | awk -v n=$((5 * _n)) 'NR == 1 {a = $1} NR == 2 {printf "%d\n", ($1 - a) / n}'

@@ -6,7 +6,8 @@
 //
 //	go run ./layers .. mimetype.go headers.go parse.go serialize.go groups.go \
 //		pattern.go sniff_media.go sniff_unknown.go sniff.go context.go fetch.go \
-//		browser.go chromium.go,firefox.go,webkit.go http.go serve.go handler.go
+//		browser.go crossorigin.go chromium.go,firefox.go,webkit.go http.go serve.go \
+//		handler.go
 package main
 
 import (

@@ -844,8 +844,8 @@ var mutants = []mutant{
 	{
 		name: "firefox-orb-gzip-never-sniffed",
 		file: "firefox.go",
-		old:  "return e != \"application/x-gzip\" && stringIn(e, orbNeverSniffed)",
-		new:  "return stringIn(e, orbNeverSniffed)",
+		old:  "return listed && e != \"application/x-gzip\"",
+		new:  "return listed",
 		rule: "Firefox sniffs application/x-gzip, where the proposal never does.",
 	},
 	{
