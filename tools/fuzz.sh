@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# fuzz.sh runs every fuzz target of the library and of the command, one
-# after the other, for a while each, and prints what each did.
+# fuzz.sh runs every fuzz target of the library, of the command and of the
+# command's per-record code for web archives (internal/archive), one after
+# the other, for a while each, and prints what each did.
 #
 #	tools/fuzz.sh [DURATION]        # default 60s a target
 #
@@ -34,7 +35,7 @@ seconds() {
 }
 
 printf '%-16s %-26s %12s %9s %11s  %s\n' package target execs execs/s interesting result
-for pkg in . ./cmd/mimesniff; do
+for pkg in . ./cmd/mimesniff ./internal/archive; do
 	for target in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz'); do
 		log="$logs/${pkg//[.\/]/_}-$target.log"
 		result=ok

@@ -5,8 +5,10 @@
 // Command beam runs mimesniff over web archives as an Apache Beam pipeline:
 // for each response and resource record of the WARC files that --input
 // matches, what the standard and each browser compute, one JSON line per
-// record, sharded, and a table of counts per browser, supplied type and
-// computed type.
+// record, sharded, and a table of counts per browser, declared type and
+// computed type. The lines are those mimesniff -warc -json prints for the
+// same files and the table the one mimesniff -warc -summary prints: both
+// come from internal/archive (see docs/archives.md for their format).
 //
 // Usage (docs/archives.md gives the flags of each runner):
 //

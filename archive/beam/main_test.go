@@ -5,21 +5,28 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
+	"flag"
+	"hash/fnv"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/google/go-cmp/cmp"
 	"github.com/mimesniff/mimesniff/internal/warc/warctest"
 )
+
+var bigArchive = flag.String("archive", "", "TestPipelineSpeed: a large WARC `file` to run the pipeline and the command on, comparing their lines and wall times")
 
 // TestMain runs the tests on Beam's local runner, prism, unless --runner
 // says otherwise.
@@ -43,148 +50,230 @@ func testArchives(t *testing.T) string {
 	return dir
 }
 
-// direct returns the lines readWARC gives for every file of glob, read one
-// after another without Beam.
-func direct(t *testing.T, glob string) []string {
+var (
+	buildOnce sync.Once
+	command   string
+	buildErr  error
+)
+
+// build returns the path of the command cmd/mimesniff, built from this
+// module's replacement of the library's module the first time.
+func build(t *testing.T) string {
 	t.Helper()
-	names, err := filepath.Glob(glob)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var lines []string
-	for _, name := range names {
-		f, err := os.Open(name)
+	buildOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "beam-test-")
 		if err != nil {
-			t.Fatal(err)
+			buildErr = err
+			return
 		}
-		err = readWARC(context.Background(), name, f, func(l []byte) { lines = append(lines, string(l)) })
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
+		command = filepath.Join(dir, "mimesniff")
+		if out, err := exec.Command("go", "build", "-o", command, "github.com/mimesniff/mimesniff/cmd/mimesniff").CombinedOutput(); err != nil {
+			buildErr = err
+			t.Logf("%s", out)
 		}
+	})
+	if buildErr != nil {
+		t.Fatalf("building cmd/mimesniff: %v", buildErr)
 	}
-	slices.Sort(lines)
-	return lines
+	return command
 }
 
-// TestPipeline runs the pipeline on prism over the test archives and
-// checks that it writes the lines a direct read gives, in its shards, and
-// the summary table of those lines.
-func TestPipeline(t *testing.T) {
-	dir := testArchives(t)
-	out := filepath.Join(t.TempDir(), "answers")
-	glob := filepath.Join(dir, "*")
-	const shards = 3
+// mimesniff runs the command with args and returns its standard output.
+func mimesniff(t *testing.T, args ...string) string {
+	t.Helper()
+	var stdout bytes.Buffer
+	cmd := exec.Command(build(t), args...)
+	cmd.Stdout = &stdout
+	if err := cmd.Run(); err != nil {
+		if _, ok := err.(*exec.ExitError); !ok {
+			t.Fatal(err) // exit status 1 is an archive with an error
+		}
+	}
+	return stdout.String()
+}
 
+// lines returns the lines of s, sorted.
+func lines(s string) []string {
+	l := strings.Split(strings.TrimSuffix(s, "\n"), "\n")
+	slices.Sort(l)
+	return l
+}
+
+// table returns the summary table of mimesniff -warc -summary's output:
+// what follows the records whose script is hidden.
+func table(s string) string {
+	if i := strings.Index(s, "browser\tdeclared\t"); i >= 0 {
+		return s[i:]
+	}
+	return s
+}
+
+// runPipeline runs the pipeline on the files of glob and calls line with
+// each line of its shards. It returns its summary, how many shard files it
+// wrote, and its counters.
+func runPipeline(t *testing.T, glob string, shards int, line func(string)) (summary string, files int, counters map[string]int64) {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "answers")
 	p, s := beam.NewPipelineWithRoot()
 	Pipeline(s, glob, out, shards)
 	pr, err := ptest.RunWithMetrics(p)
 	if err != nil {
 		t.Fatalf("pipeline failed: %v", err)
 	}
-
-	var got []string
-	files, _ := filepath.Glob(out + "-*-of-*.jsonl")
-	for _, name := range files {
-		b, err := os.ReadFile(name)
+	names, _ := filepath.Glob(out + "-*-of-*.jsonl")
+	for _, name := range names {
+		f, err := os.Open(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got = append(got, strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")...)
-	}
-	slices.Sort(got)
-	want := direct(t, glob)
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("pipeline lines mismatch (-direct +pipeline):\n%s", diff)
-	}
-	if len(files) != shards {
-		t.Errorf("%d shard files, want %d", len(files), shards)
-	}
-
-	counts := map[string]int{}
-	for _, l := range want {
-		for _, k := range summaryKeys([]byte(l)) {
-			counts[k]++
+		sc := bufio.NewScanner(f)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			line(sc.Text())
+		}
+		f.Close()
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
 		}
 	}
-	wantSummary := []string{"browser\tsupplied\tcomputed\tcount"}
-	for k, n := range counts {
-		wantSummary = append(wantSummary, fmt.Sprintf("%s\t%d", k, n))
-	}
-	slices.Sort(wantSummary[1:])
 	b, err := os.ReadFile(out + "-summary.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(wantSummary, strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")); diff != "" {
-		t.Errorf("summary mismatch (-direct +pipeline):\n%s", diff)
-	}
-
-	var errorCount int64
-	for _, l := range want {
-		if strings.Contains(l, `"error":`) {
-			errorCount++
-		}
-	}
-	m := map[string]int64{}
+	counters = map[string]int64{}
 	for _, c := range pr.Metrics().AllMetrics().Counters() {
-		m[c.Key.Name] += c.Committed
+		counters[c.Key.Name] += c.Committed
 	}
-	if m["lines"]+m["errors"] != int64(len(want)) || m["errors"] != errorCount {
-		t.Errorf("counters = %v, want lines+errors = %d and errors = %d", m, len(want), errorCount)
-	}
-	t.Logf("prism: %d files, %d lines in %d shards (%d answers, %d errors), %d records read; summary:\n%s",
-		len(mustGlob(t, glob)), len(got), len(files), m["lines"], m["errors"], m["records"], b)
+	return string(b), len(names), counters
 }
 
-func mustGlob(t *testing.T, glob string) []string {
-	names, err := filepath.Glob(glob)
+// TestPipeline runs the pipeline on prism over the test archives and
+// checks that it writes, in its shards, the lines that mimesniff -warc
+// -json prints for the same files, and the summary table that mimesniff
+// -warc -summary prints, and counts them.
+func TestPipeline(t *testing.T) {
+	dir := testArchives(t)
+	names, err := filepath.Glob(filepath.Join(dir, "*"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	return names
+	const shards = 3
+	var got []string
+	summary, files, m := runPipeline(t, filepath.Join(dir, "*"), shards, func(l string) { got = append(got, l) })
+	slices.Sort(got)
+	want := lines(mimesniff(t, append([]string{"-warc", "-json"}, names...)...))
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("pipeline lines mismatch (-mimesniff -warc -json +pipeline):\n%s", diff)
+	}
+	if files != shards {
+		t.Errorf("%d shard files, want %d", files, shards)
+	}
+	wantSummary := table(mimesniff(t, append([]string{"-warc", "-summary"}, names...)...))
+	if diff := cmp.Diff(wantSummary, summary); diff != "" {
+		t.Errorf("summary mismatch (-mimesniff -warc -summary +pipeline):\n%s", diff)
+	}
+	var errorCount int64
+	for _, l := range want {
+		if strings.Contains(l, `,"error":`) {
+			errorCount++
+		}
+	}
+	if m["lines"]+m["errors"] != int64(len(want)) || m["errors"] != errorCount || !strings.Contains(summary, "\ntotal\tread "+strconv.FormatInt(m["records"], 10)+"\t") {
+		t.Errorf("counters = %v, want lines+errors = %d, errors = %d and records as the summary's read:\n%s", m, len(want), errorCount, summary)
+	}
+	t.Logf("prism: %d files, %d lines in %d shards (%d answers, %d errors), %d records read; summary:\n%s",
+		len(names), len(got), files, m["lines"], m["errors"], m["records"], summary)
 }
 
-// TestAnswer checks lines of the stub against what the standard says of
-// records of capture-1.1.warc (see warctest.Capture), worked out by hand.
-func TestAnswer(t *testing.T) {
-	data := warctest.Plain(warctest.Capture("1.1", 1)...)
-	var lines []string
-	if err := readWARC(context.Background(), "capture", bytes.NewReader(data), func(l []byte) { lines = append(lines, string(l)) }); err != nil {
+// TestReadWARC checks the lines of one archive read without Beam against
+// the command's, and that the summary keys of every outcome are emitted,
+// skipped records and errors too.
+func TestReadWARC(t *testing.T) {
+	name, err := filepath.Abs("../../internal/warc/testdata/capture-1.1.warc.gz")
+	if err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]string{}
-	for _, l := range lines {
-		var v struct {
-			ID       string
-			Type     string
-			Supplied string
-			Computed map[string]string
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var got []string
+	keys := map[string]int{}
+	if err := readWARC(context.Background(), name, f, func(l string) { got = append(got, l) }, func(k string, n int) { keys[k] += n }); err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(got)
+	if diff := cmp.Diff(lines(mimesniff(t, "-warc", "-json", name)), got); diff != "" {
+		t.Errorf("lines mismatch (-mimesniff +readWARC):\n%s", diff)
+	}
+	// 7 records: 4 sniffed (4 rows and 2 totals each), 3 skipped (2
+	// totals each).
+	n := 0
+	for _, c := range keys {
+		n += c
+	}
+	if n != 4*6+3*2 || keys["total\tsniffed"] != 4 || keys["total\tskipped"] != 3 || keys["total\tread"] != 7 {
+		t.Errorf("summary keys, counted: %v; want %d in all, 4 sniffed, 3 skipped, 7 read", keys, 4*6+3*2)
+	}
+}
+
+// TestPipelineSpeed runs the pipeline on prism and the command over the
+// archive -archive names, compares the multisets of their lines (by a
+// 64-bit hash of each) and reports both wall times.
+func TestPipelineSpeed(t *testing.T) {
+	if *bigArchive == "" {
+		t.Skip("no -archive")
+	}
+	name, err := filepath.Abs(*bigArchive)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(build(t), "-warc", "-json", name)
+	start := time.Now()
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	want := map[uint64]int{}
+	s := bufio.NewScanner(stdout)
+	s.Buffer(nil, 1<<20)
+	n := 0
+	for s.Scan() {
+		want[hash(s.Text())]++
+		n++
+	}
+	cmd.Wait()
+	cmdTime := time.Since(start)
+
+	start = time.Now()
+	diffs, got := 0, 0
+	summary, _, m := runPipeline(t, name, 16, func(l string) {
+		got++
+		if want[hash(l)]--; want[hash(l)] < 0 {
+			diffs++
 		}
-		if err := json.Unmarshal([]byte(l), &v); err != nil {
-			t.Fatalf("%s: %v", l, err)
+	})
+	beamTime := time.Since(start) // with reading the shards back, a second or two
+
+	for _, c := range want {
+		if c > 0 {
+			diffs += c
 		}
-		got[v.ID] = v.Type + " " + v.Supplied + " -> " + v.Computed["standard"]
 	}
-	want := map[string]string{
-		// An HTML page served as HTML: the supplied type, parameters and all
-		// (MIME type
-		// sniffing algorithm, step "supplied type is an XML or HTML MIME
-		// type").
-		warctest.ID(3): "response text/html -> text/html;charset=utf-8",
-		// A PNG served as text/plain: the check-for-apache-bug flag is
-		// set ("text/plain" is one of its four values), so the rules to
-		// distinguish text from binary run, and the PNG's binary bytes
-		// make it application/octet-stream.
-		warctest.ID(4): "response text/plain -> application/octet-stream",
-		// A resource record's block is its payload and its Content-Type
-		// the supplied type; no apache-bug flag (no HTTP server).
-		warctest.ID(6): "resource text/plain -> text/plain",
-		// A 204 has no body: no type supplied, and the unknown-type rules
-		// on no bytes give text/plain.
-		warctest.ID(7): "response  -> text/plain",
+	if diffs != 0 || got != n {
+		t.Errorf("the pipeline wrote %d lines, the command %d; %d differ", got, n, diffs)
 	}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("answers mismatch (-want +got):\n%s", diff)
-	}
+	t.Logf("%s: %d lines, %d differences; mimesniff -warc -json %v, the pipeline on prism %v (%.1f×); counters %v; summary's last line: %s",
+		filepath.Base(name), n, diffs, cmdTime.Round(time.Millisecond), beamTime.Round(time.Millisecond), beamTime.Seconds()/cmdTime.Seconds(), m,
+		summary[strings.LastIndex(strings.TrimSuffix(summary, "\n"), "\n")+1:])
+}
+
+func hash(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
 }

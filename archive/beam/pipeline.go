@@ -7,11 +7,10 @@ package main
 import (
 	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"io"
-	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -19,12 +18,13 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/transforms/stats"
-	"github.com/mimesniff/mimesniff/internal/warc"
+	"github.com/mimesniff/mimesniff/internal/archive"
 )
 
 func init() {
-	register.DoFn4x1[context.Context, fileio.ReadableFile, func(string), func(string), error](&readWARCFn{})
+	register.DoFn4x1[context.Context, fileio.ReadableFile, func(string), func(string, int), error](&readWARCFn{})
 	register.Emitter1[string]()
+	register.Emitter2[string, int]()
 	register.DoFn2x0[string, func(int, string)](&shardFn{})
 	register.Emitter2[int, string]()
 	register.DoFn3x1[context.Context, int, func(*string) bool, error](&writeShardFn{})
@@ -44,10 +44,12 @@ func Pipeline(s beam.Scope, glob, out string, shards int) {
 	lines, keys := beam.ParDo2(s, &readWARCFn{}, readable)
 	keyed := beam.ParDo(s, &shardFn{Shards: shards}, lines)
 	beam.ParDo0(s, &writeShardFn{Prefix: out, Shards: shards}, beam.GroupByKey(s, keyed))
-	counts := beam.ParDo(s, formatCount, stats.Count(s, keys))
+	counts := beam.ParDo(s, formatCount, stats.SumPerKey(s, keys))
 	beam.ParDo0(s, &writeSummaryFn{Name: out + "-summary.tsv"}, beam.GroupByKey(s, beam.AddFixedKey(s, counts)))
 }
 
+// The counters: records read whole (the summary's "read": sniffed, noted
+// and skipped), lines of records written, and error lines written.
 var (
 	recordsRead  = beam.NewCounter("mimesniff", "records")
 	linesWritten = beam.NewCounter("mimesniff", "lines")
@@ -55,77 +57,53 @@ var (
 )
 
 // readWARCFn reads one WARC file and emits a JSON line for each record
-// answer reports and for each error, and the summary keys of each line.
+// reported and for each error, and the summary keys of its records with
+// their counts.
 type readWARCFn struct{}
 
-func (fn *readWARCFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emitLine, emitKey func(string)) error {
+func (fn *readWARCFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emitLine func(string), emitCount func(string, int)) error {
 	rc, err := f.Open(ctx)
 	if err != nil {
 		return err
 	}
 	defer rc.Close()
-	return readWARC(ctx, f.Metadata.Path, rc, func(line []byte) {
+	return readWARC(ctx, f.Metadata.Path, rc, emitLine, emitCount)
+}
+
+// readWARC reads the WARC file r, named name, with internal/archive, the
+// per-record code of mimesniff -warc, and emits what the command prints
+// with -warc -json for it, line by line: the line of each record reported
+// (sniffed, revisit, continuation) and of each error, each starting with
+// the name. It counts the summary keys of every outcome (archive.Keys),
+// skipped records included, and emits each key with its count at the end
+// of the file: a few hundred elements a file rather than several a record.
+func readWARC(ctx context.Context, name string, r io.Reader, emitLine func(string), emitCount func(string, int)) error {
+	var line []byte
+	counts := map[string]int{}
+	defer func() {
+		for k, n := range counts {
+			emitCount(k, n)
+		}
+	}()
+	return archive.NewSniffer().Each(r, func(a *archive.Answer, err error) bool {
+		for _, k := range archive.Keys(a, err) {
+			counts[k]++
+		}
+		switch {
+		case err != nil:
+			line = archive.AppendError(line[:0], name, a, err)
+			errorLines.Inc(ctx, 1)
+		case a.Kind == archive.Skipped:
+			recordsRead.Inc(ctx, 1)
+			return true
+		default:
+			line = a.AppendJSON(line[:0], name)
+			recordsRead.Inc(ctx, 1)
+			linesWritten.Inc(ctx, 1)
+		}
 		emitLine(string(line))
-		for _, k := range summaryKeys(line) {
-			emitKey(k)
-		}
+		return true
 	})
-}
-
-// readWARC calls emit with the line of each record of the WARC file r
-// that answer reports, and with an error line for each record it cannot
-// read or answer; each line starts with the file's name. Records that
-// answer fails on do not stop the file.
-func readWARC(ctx context.Context, name string, r io.Reader, emit func([]byte)) error {
-	wr := warc.NewReader(r)
-	prefix := []byte(`{"file":` + quote(name) + `,`)
-	for {
-		rec, err := wr.Next()
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			emit(errorLine(prefix, err, nil))
-			errorLines.Inc(ctx, 1)
-			continue
-		}
-		recordsRead.Inc(ctx, 1)
-		line, err := answer(rec)
-		if err != nil {
-			emit(errorLine(prefix, err, rec))
-			errorLines.Inc(ctx, 1)
-			continue
-		}
-		if line == nil {
-			continue
-		}
-		emit(append(prefix[:len(prefix):len(prefix)], line[1:]...))
-		linesWritten.Inc(ctx, 1)
-	}
-}
-
-// errorLine returns the JSON line of an error: the reader's, with its
-// offsets, or answer's about rec.
-func errorLine(prefix []byte, err error, rec *warc.Record) []byte {
-	e := struct {
-		ID           string `json:"id,omitempty"`
-		Offset       int64  `json:"offset"`
-		MemberOffset int64  `json:"memberOffset"`
-		Error        string `json:"error"`
-	}{Error: err.Error()}
-	if we, ok := err.(*warc.Error); ok {
-		e.ID, e.Offset, e.MemberOffset = we.ID, we.Offset, we.MemberOffset
-	}
-	if rec != nil {
-		e.ID, e.Offset, e.MemberOffset = rec.ID(), rec.Offset, rec.MemberOffset
-	}
-	b, _ := json.Marshal(e)
-	return append(prefix[:len(prefix):len(prefix)], b[1:]...)
-}
-
-func quote(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
 }
 
 // shardFn keys each line by its shard: a hash of the line, so that the
@@ -154,29 +132,31 @@ func (fn *writeShardFn) ProcessElement(ctx context.Context, shard int, lines fun
 	})
 }
 
-// formatCount formats a row of the summary table.
-func formatCount(key string, n int) string { return fmt.Sprintf("%s\t%d", key, n) }
+// formatCount formats a summary key and its count, a tab between.
+func formatCount(key string, n int) string { return key + "\t" + strconv.Itoa(n) }
 
-// writeSummaryFn writes the summary table, sorted, with a header line.
+// writeSummaryFn writes the summary table, as mimesniff -warc -summary
+// prints it (archive.Table.WriteTo), from the counts of the keys.
 type writeSummaryFn struct{ Name string }
 
 func (fn *writeSummaryFn) ProcessElement(ctx context.Context, _ int, rows func(*string) bool) error {
-	var all []string
+	counts := map[string]int64{}
 	var r string
 	for rows(&r) {
-		all = append(all, r)
+		i := strings.LastIndexByte(r, '\t')
+		n, err := strconv.ParseInt(r[i+1:], 10, 64)
+		if i < 0 || err != nil {
+			return fmt.Errorf("summary row %q", r)
+		}
+		counts[r[:i]] += n
 	}
-	slices.Sort(all)
-	return writeLines(ctx, fn.Name, func(yield func(string) bool) {
-		if !yield("browser\tsupplied\tcomputed\tcount") {
-			return
-		}
-		for _, r := range all {
-			if !yield(r) {
-				return
-			}
-		}
-	})
+	t, err := archive.TableOf(counts)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	t.WriteTo(&b)
+	return writeLines(ctx, fn.Name, strings.SplitSeq(strings.TrimSuffix(b.String(), "\n"), "\n"))
 }
 
 // writeLines writes lines to the file name, on any file system Beam knows.

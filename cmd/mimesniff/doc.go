@@ -139,6 +139,15 @@ The flags are:
 		With -browser ie, the URL of the resource, whose extension IE
 		looks up in the registry when the bytes alone say only text or
 		binary.
+	-warc
+		Each file is a web archive, a WARC file (see Web archives
+		below): instead of a line for the file, print one for each
+		response and resource record in it.
+	-summary
+		With -warc, print instead of a line per record the records in
+		which a browser runs script that their declared type hides, and
+		then a table of the declared and computed types of every record,
+		for every profile (see Web archives below).
 	-h, -help
 		Print a usage message on standard output, and exit with status 0.
 
@@ -159,6 +168,23 @@ combinations, which are usage errors with the message shown:
 		standard's.
 	-url needs ie in -browser
 		The URL is what IE is given.
+	-warc and -http cannot be used together
+	-warc and -ext cannot be used together
+	-warc and -type cannot be used together
+	-warc and -nosniff cannot be used together
+	-warc and -feeds cannot be used together
+		An archive's records carry their own headers, and its lines
+		answer for them as they are.
+	-warc and -report cannot be used together
+	-warc and -context other than browsing cannot be used together
+	-warc and -browser ie cannot be used together
+		A record's line holds the answers for a document of every
+		profile, and documentScript from the report; IE reads no
+		archive.
+	-summary needs -warc
+	-summary and -json cannot be used together
+		The summary is of an archive's records, and is text; the JSON
+		lines are the records' own.
 
 A flag that does not change an answer is still allowed with it: -feeds
 changes the standard's answer (so the default too), -report reads only the
@@ -215,13 +241,107 @@ of coded bytes for the first 1445 decoded ones. A body without a chunked
 framing or a coding left, such as one curl has decoded, is read no further
 than what its first 1445 bytes need.
 
+# Web archives
+
+With -warc, each file is a web archive: a WARC file (ISO 28500, WARC/1.0
+or WARC/1.1), plain or gzip-compressed (one gzip member per record, as
+crawlers write ".warc.gz", or the whole file in one). It is told by its
+first bytes, "WARC/" or a gzip member whose decoded bytes start so, never
+by its name, so standard input is read as a file is. A file named on the
+command line that is not a WARC file is an error; one met in a walk with
+-r is skipped, so that a crawl's directory can be walked whatever else it
+holds.
+
+Each response record is read as the HTTP response the crawler received:
+its status line and header fields as stored, its body with the chunked
+framing and the content codings as sent. The body is read as net/http
+reads a saved response (interim 1xx responses skipped, the chunked framing
+undone, a Content-Length obeyed, "HTTP/2 200" read as HTTP/2.0), and the
+content codings are undone or refused exactly as the library does
+(mimesniff.ResourceFromResponse): only as far as the first 1445 decoded
+bytes, so a record of any size costs the same memory. A resource or
+conversion record's block is the payload, with the record's Content-Type
+as its only header, as a replay serves it. revisit records (whose payload
+is in the record they refer to) and continuation records (a later segment
+of another record's payload) get a line saying so, "not sniffed (revisit
+record)", and no type. request, metadata and warcinfo records, responses
+of another protocol (a Content-Type other than application/http, such as
+dns:) and record types the standard does not define are skipped.
+
+The line of a record is "URI: TYPE", URI its WARC-Target-URI, quoted as
+file names are, and TYPE what -browser asks for, as for a file. With
+-json, it is the record's JSON line, the same that the Beam pipeline
+(archive/beam) writes, whatever -browser says:
+
+	{"name":"crawl.warc.gz","offset":1204,"memberOffset":731,
+	 "WARC-Type":"response","WARC-Record-ID":"<urn:uuid:...>",
+	 "WARC-Date":"2026-11-26T12:00:00Z","WARC-Target-URI":"http://example.test/",
+	 "WARC-Identified-Payload-Type":"text/html","status":200,
+	 "declared":"text/plain","computed":{"standard":"text/plain",
+	 "chromium":"text/html","firefox":"text/html","webkit":"text/plain"},
+	 "script":["chromium","firefox"],"documentScript":true,
+	 "crossOriginRead":true}
+
+offset is the record's offset in the decoded archive, memberOffset (a
+gzip archive only) that of the gzip member that holds it, as a CDX index
+gives it. WARC-Target-URI, WARC-Truncated and WARC-Identified-Payload-Type
+are there when the record has them. declared is the Content-Type values
+as stored, joined with ", " (a byte above 0x7F read as the character of
+that code point), or null; computed the type each profile computes for a
+document (mimesniff.Resource.SniffAs); script the profiles in which the
+response, navigated to, renders as a document that runs script, and
+documentScript whether script runs in a document, frame, iframe, object
+or embed in some profile (mimesniff.ReportFor), crossOriginRead whether
+in some profile a page of another site that loads the response without
+CORS gets its bytes (true for every response without a
+Cross-Origin-Resource-Policy of same-origin or same-site, as WebKitGTK
+has no Opaque Response Blocking). "cutShort":true marks a
+body that ends before its Content-Length or chunked framing says: the
+types are those of the bytes stored. A revisit or continuation line has
+WARC-Profile, WARC-Refers-To, WARC-Refers-To-Target-URI,
+WARC-Refers-To-Date or WARC-Segment-Origin-ID, WARC-Segment-Number, and a
+note.
+
+A record that cannot be read or answered is an error, one line on
+standard error ("mimesniff: FILE: offset N (ID) URI: message") and with
+-json a line {"name":...,"offset":...,...,"error":"message"} in its place;
+the records after it are still read. It is an error when its header is
+not a WARC header, its HTTP head does not parse (or is longer than 256
+KiB), its block holds no HTTP response (an HTTP/0.9 response or a payload
+stored without its head: nothing tells where its body starts), its body's
+chunked framing breaks before the first 1445 bytes, or its content coding
+is one the library refuses (br, zstd, a broken stream). The reader finds a
+record's end broken (a wrong Content-Length, an archive cut short, a gzip
+member with a bad checksum) only when it moves on to the next record, so
+each record's line waits until then, and such a record gets the error
+instead of its answer: one line per record, never a type computed from
+bytes that may not be the record's.
+
+With -summary, the output is the records in which some profile renders
+script in a document while the declared type (the one Fetch extracts) is
+not one the profile runs script in, one a line, "URI: script hidden by
+Content-Type "text/plain": chromium text/html firefox text/html", then a
+tab-separated table with a row for each profile, declared type and
+computed type (essences; "(none)" for no Content-Type, "(unparsable)" for
+values that give no type): the records, those that run script in a
+document, and those of them the declared type hides; and a last row of
+totals: records read, sniffed, noted (revisit and continuation),
+skipped, and errors.
+
+Archives are read by as many workers as there are CPUs, each one as a
+stream, and the output is in the order of the archives and their records.
+When standard error is a terminal, a line on it shows the records and
+bytes read so far and their rates, redrawn every second.
+
 # Special files
 
 Only regular files are read. A FIFO, socket or device, named on the command
 line or met in a walk, is an error ("not a regular file (named pipe
 (FIFO)): not read") and is never opened, since opening a FIFO blocks until
 something writes to it: to sniff a pipe, give it as standard input, as in
-"curl -si URL | mimesniff -http -".
+"curl -si URL | mimesniff -http -". With -warc, whose archives are read
+as streams, a FIFO or character device named on the command line is read
+("mimesniff -warc <(zcat crawl.warc.gz)"); one met in a walk is not.
 
 # Examples
 
@@ -237,14 +357,17 @@ something writes to it: to sniff a pipe, give it as standard input, as in
 	mimesniff -browser ie,standard -type text/plain page.html
 	mimesniff -browser all -http dump
 	mimesniff -browser standard -r ~/uploads
+	mimesniff -warc -json crawl.warc.gz > answers.jsonl
+	mimesniff -warc -summary -r crawl/
 
 # Exit status
 
 0 when every file was read and sniffed; 1 when some input could not be (it
 is missing, a special file, a directory without -r, not an HTTP response
-with -http, a body whose coding is refused, ...): an error "mimesniff: FILE:
-message" is printed on standard error for each (and with -json a record
-with "error"), and the other inputs are still sniffed; 2 for bad usage: an
+with -http, a body whose coding is refused, with -warc a record that
+cannot be read or answered, ...): an error "mimesniff: FILE: message" is
+printed on standard error for each (and with -json a record with "error"),
+and the other inputs are still sniffed; 2 for bad usage: an
 unknown flag, a bad -context or -browser value, flags that cannot be used
 together, no file at all, or "-" twice. The flags -legacy and -compare of
 earlier versions are usage errors that name their replacements, -browser ie

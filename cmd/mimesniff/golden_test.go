@@ -20,7 +20,8 @@ var updateGolden = flag.Bool("update-golden", false, "rewrite the golden files o
 // goldenModes are the JSON outputs whose keys and values are a contract
 // (documentScript, scriptInclusion, destinations[].destination/blocked/
 // type/script, and each mode's own), with the inputs they run on: every
-// testdata file, and every saved curl response with -http.
+// testdata file, every saved curl response with -http, and every hand-made
+// WARC file with -warc.
 var goldenModes = []struct {
 	name  string
 	args  []string
@@ -32,6 +33,9 @@ var goldenModes = []struct {
 	{"browsers-json", []string{"-browser", "all", "-json"}, "../../testdata/files/*", nil},
 	{"http-json", []string{"-http", "-json"}, "testdata/curl/*", nil},
 	{"http-report-json", []string{"-http", "-report", "-json"}, "testdata/curl/*", nil},
+	{"warc", []string{"-warc", "-browser", "all"}, "../../internal/warc/testdata/*.warc*", nil},
+	{"warc-json", []string{"-warc", "-json"}, "../../internal/warc/testdata/*.warc*", nil},
+	{"warc-summary", []string{"-warc", "-summary"}, "../../internal/warc/testdata/*.warc*", nil},
 }
 
 // TestGolden checks that the command's JSON outputs stay byte for byte what

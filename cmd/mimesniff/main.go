@@ -44,11 +44,14 @@ type options struct {
 	http        bool
 	json        bool
 	recursive   bool
-	report      bool     // -report
-	url         string   // -url
-	browser     string   // -browser, as given
-	browserSet  bool     // -browser was given
-	answers     []string // -browser's names, "all" expanded; nil for worst
+	report      bool            // -report
+	url         string          // -url
+	browser     string          // -browser, as given
+	browserSet  bool            // -browser was given
+	answers     []string        // -browser's names, "all" expanded; nil for worst
+	warc        bool            // -warc
+	summary     bool            // -summary
+	named       map[string]bool // the names given on the command line (-warc)
 
 	// open opens a file named on the command line or met in a walk; it
 	// is openFile, but for tests.
@@ -75,6 +78,8 @@ func newFlagSet(o *options) *flag.FlagSet {
 	flags.BoolVar(&o.report, "report", false, "print what a browser can do with each file for every Fetch destination")
 	flags.StringVar(&o.browser, "browser", "worst", "print the answer of `names`: worst, all, or a comma-separated list of standard, chromium, firefox, webkit, ie")
 	flags.StringVar(&o.url, "url", "", "with -browser ie, the `URL` whose extension IE looks up")
+	flags.BoolVar(&o.warc, "warc", false, "each file is a web archive (WARC): sniff its response and resource records")
+	flags.BoolVar(&o.summary, "summary", false, "with -warc, print a table of declared and computed types instead of a line per record")
 	return flags
 }
 
@@ -116,6 +121,13 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mimesniff: %s\n", msg)
 		usage(stderr)
 		return exitUsage
+	}
+	if o.warc {
+		o.named = map[string]bool{}
+		for _, name := range names {
+			o.named[name] = true
+		}
+		return o.sniffArchives(names, stdin, stdout, stderr)
 	}
 	return o.sniffAll(names, stdin, stdout, stderr)
 }
@@ -188,6 +200,28 @@ var flagRules = []flagRule{
 	// The URL is IE's.
 	{"url", "browser", true, func(o *options) bool { return o.url != "" && !slices.Contains(o.answers, ie) },
 		"-url needs ie in -browser"},
+	// An archive's records carry their own headers, and its lines the
+	// answers of every profile for a document.
+	{"warc", "http", false, func(o *options) bool { return o.warc && o.http },
+		"-warc and -http cannot be used together"},
+	{"warc", "ext", false, func(o *options) bool { return o.warc && o.ext },
+		"-warc and -ext cannot be used together"},
+	{"warc", "type", false, func(o *options) bool { return o.warc && o.typeSet },
+		"-warc and -type cannot be used together"},
+	{"warc", "nosniff", false, func(o *options) bool { return o.warc && o.noSniffSet },
+		"-warc and -nosniff cannot be used together"},
+	{"warc", "feeds", false, func(o *options) bool { return o.warc && o.feeds },
+		"-warc and -feeds cannot be used together"},
+	{"warc", "report", false, func(o *options) bool { return o.warc && o.report },
+		"-warc and -report cannot be used together"},
+	{"warc", "context", false, func(o *options) bool { return o.warc && o.context != browsingContext },
+		"-warc and -context other than browsing cannot be used together"},
+	{"warc", "browser", false, func(o *options) bool { return o.warc && slices.Contains(o.answers, ie) },
+		"-warc and -browser ie cannot be used together"},
+	{"summary", "warc", true, func(o *options) bool { return o.summary && !o.warc },
+		"-summary needs -warc"},
+	{"summary", "json", false, func(o *options) bool { return o.summary && o.json },
+		"-summary and -json cannot be used together"},
 }
 
 // check returns the usage error in the flags and file names, if any.

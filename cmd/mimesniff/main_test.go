@@ -661,7 +661,7 @@ type errWriter struct{ err error }
 func (w errWriter) Write([]byte) (int, error) { return 0, w.err }
 
 // allFlags are the flags the usage message must list.
-var allFlags = []string{"-type", "-nosniff", "-ext", "-context", "-feeds", "-http", "-json", "-r", "-report", "-browser", "-url"}
+var allFlags = []string{"-type", "-nosniff", "-ext", "-context", "-feeds", "-http", "-json", "-r", "-report", "-browser", "-url", "-warc", "-summary"}
 
 func TestUsage(t *testing.T) {
 	for _, tt := range []struct {
@@ -772,7 +772,14 @@ func TestFlagCombinations(t *testing.T) {
 		"report":  {"-report"},
 		"browser": {"-browser", "ie,standard"},
 		"url":     {"-url", "http://example.com/a.gif"},
+		"warc":    {"-warc"},
+		"summary": {"-summary"},
 	}
+	// With -warc, the input is an archive of the same response.
+	const uri = "http://example.test/dump"
+	warcFile := writeFile(t, dir, "dump.warc", []byte("WARC/1.1\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:1>\r\n"+
+		"WARC-Date: 2026-11-26T12:00:00Z\r\nWARC-Target-URI: "+uri+"\r\nContent-Length: 76\r\n\r\n"+
+		"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n<html><script>alert(1)</script>\r\n\r\n"))
 	var o options
 	var names []string
 	newFlagSet(&o).VisitAll(func(f *flag.Flag) {
@@ -809,7 +816,11 @@ func TestFlagCombinations(t *testing.T) {
 				break
 			}
 		}
-		got := runCmd(nil, append(args, dump)...)
+		file := dump
+		if given["warc"] {
+			file = warcFile
+		}
+		got := runCmd(nil, append(args, file)...)
 		if wantErr != "" {
 			refused++
 			if want := "mimesniff: " + wantErr + "\n" + usageLine; got.Code != exitUsage || got.Stdout != "" || !strings.HasPrefix(got.Stderr, want) {
@@ -818,7 +829,9 @@ func TestFlagCombinations(t *testing.T) {
 			continue
 		}
 		ran++
-		if !strings.HasPrefix(got.Stdout, dump+": ") && !strings.HasPrefix(got.Stdout, `{"name":"`+dump+`",`) || got.Code != exitOK || got.Stderr != "" {
+		ok := strings.HasPrefix(got.Stdout, dump+": ") || strings.HasPrefix(got.Stdout, `{"name":"`+file+`",`) ||
+			given["warc"] && strings.HasPrefix(got.Stdout, uri+": ") || given["summary"] && strings.Contains(got.Stdout, "\ntotal\tread 1\t")
+		if !ok || got.Code != exitOK || got.Stderr != "" {
 			t.Errorf("mimesniff %s: exit %d, stdout %q, stderr %q; want it to run", strings.Join(args, " "), got.Code, got.Stdout, got.Stderr)
 		}
 	}

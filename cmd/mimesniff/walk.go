@@ -75,9 +75,10 @@ func openFile(name string) (fs.File, error) {
 
 // result is what is printed for one input, in its turn.
 type result struct {
-	name string
-	out  output
-	err  error
+	name    string
+	out     output
+	err     error
+	archive *archiveResult // -warc: the archive's output, as it is read
 }
 
 // job is a file for a worker to sniff, and where its result goes.

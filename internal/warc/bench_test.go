@@ -82,21 +82,6 @@ func BenchmarkGzip(b *testing.B) {
 	}
 }
 
-// zeros reads as n zero bytes.
-type zeros struct{ n int64 }
-
-func (z *zeros) Read(p []byte) (int, error) {
-	if z.n <= 0 {
-		return 0, io.EOF
-	}
-	if int64(len(p)) > z.n {
-		p = p[:z.n]
-	}
-	clear(p)
-	z.n -= int64(len(p))
-	return len(p), nil
-}
-
 // TestHugeBlock reads a record whose block is 10 GiB, never held in
 // memory, and checks that the reader allocates no more for it than for a
 // small one.
@@ -107,7 +92,7 @@ func TestHugeBlock(t *testing.T) {
 	const size = 10 << 30
 	head := "WARC/1.1\r\nWARC-Type: resource\r\nWARC-Record-ID: " + warctest.ID(1) + "\r\nWARC-Date: " + warctest.Date + "\r\nContent-Length: " + strconv.Itoa(size) + "\r\n\r\n"
 	tail := warctest.Plain(warctest.Capture("1.1", 2)[5])
-	in := io.MultiReader(bytes.NewReader([]byte(head)), &zeros{size}, bytes.NewReader([]byte("\r\n\r\n")), bytes.NewReader(tail))
+	in := io.MultiReader(bytes.NewReader([]byte(head)), warctest.Zeros(size), bytes.NewReader([]byte("\r\n\r\n")), bytes.NewReader(tail))
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	r := warc.NewReader(in)

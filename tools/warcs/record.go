@@ -19,7 +19,9 @@ import (
 	"compress/gzip"
 	"compress/zlib"
 	"context"
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -37,11 +39,13 @@ import (
 // A Case is one response the server sends: a body of the corpus with a
 // header set, in a transfer variant.
 type Case struct {
-	ID      string      // the corpus's case id
-	Body    []byte      // the body's first 1445 bytes (all of it if it is no longer)
-	Size    int64       // the body's whole size in the corpus
-	Headers [][2]string // the header set, values latin1 as sent
-	Variant string      // "identity", "gzip", "deflate" or "chunked"
+	ID       string      // the corpus's case id
+	BodyName string      // the body's name in the corpus, such as "image/png-palette.png"
+	SHA256   string      // the hex SHA-256 of the whole body
+	Body     []byte      // the body's first 1445 bytes (all of it if it is no longer), or the whole body (WholeBodies)
+	Size     int64       // the body's whole size in the corpus
+	Headers  [][2]string // the header set, values latin1 as sent
+	Variant  string      // "identity", "gzip", "deflate" or "chunked"
 }
 
 // Variants are the ways a case's body is sent.
@@ -50,15 +54,18 @@ var Variants = []string{"identity", "gzip", "deflate", "chunked"}
 // LoadCorpus reads the navigation corpus in dir and returns its cases, in
 // order, each in the identity variant.
 func LoadCorpus(dir string) ([]Case, error) {
-	bodies := map[string]struct {
-		head []byte
-		size int64
-	}{}
+	type body struct {
+		head   []byte
+		size   int64
+		sha256 string
+	}
+	bodies := map[string]body{}
 	err := readJSONL(filepath.Join(dir, "bodies.jsonl.gz"), func(line []byte) error {
 		var b struct {
-			Name string
-			Size int64
-			Head string
+			Name   string
+			Size   int64
+			Head   string
+			SHA256 string
 		}
 		if err := json.Unmarshal(line, &b); err != nil {
 			return err
@@ -67,10 +74,7 @@ func LoadCorpus(dir string) ([]Case, error) {
 		if err != nil {
 			return fmt.Errorf("body %s: %v", b.Name, err)
 		}
-		bodies[b.Name] = struct {
-			head []byte
-			size int64
-		}{head, b.Size}
+		bodies[b.Name] = body{head, b.Size, b.SHA256}
 		return nil
 	})
 	if err != nil {
@@ -102,10 +106,38 @@ func LoadCorpus(dir string) ([]Case, error) {
 		if !ok || !ok2 {
 			return fmt.Errorf("case %s: unknown body %q or header set %q", c.ID, c.Body, c.Headers)
 		}
-		cases = append(cases, Case{ID: c.ID, Body: b.head, Size: b.size, Headers: h, Variant: "identity"})
+		cases = append(cases, Case{ID: c.ID, BodyName: c.Body, SHA256: b.sha256, Body: b.head, Size: b.size, Headers: h, Variant: "identity"})
 		return nil
 	})
 	return cases, err
+}
+
+// WholeBodies returns cases with every body whole: a body the corpus
+// stores whole (at most 1445 bytes) as it is, a longer one read from
+// dir/<BodyName> and checked against its SHA-256. dir is made by
+// bodies.sh: the real files of tools/corpus/gen.js, testdata/files and
+// the edge bodies of tools/browsers/gencorpus.js, by corpus name.
+func WholeBodies(cases []Case, dir string) ([]Case, error) {
+	read := map[string][]byte{}
+	out := make([]Case, len(cases))
+	for i, c := range cases {
+		if int64(len(c.Body)) < c.Size {
+			b, ok := read[c.BodyName]
+			if !ok {
+				var err error
+				if b, err = os.ReadFile(filepath.Join(dir, filepath.FromSlash(c.BodyName))); err != nil {
+					return nil, err
+				}
+				if h := sha256.Sum256(b); hex.EncodeToString(h[:]) != c.SHA256 || int64(len(b)) != c.Size {
+					return nil, fmt.Errorf("%s: not the corpus's body (%d bytes, SHA-256 %x; the corpus has %d bytes, %s): made by other tool versions?", c.BodyName, len(b), h, c.Size, c.SHA256)
+				}
+				read[c.BodyName] = b
+			}
+			c.Body = b
+		}
+		out[i] = c
+	}
+	return out, nil
 }
 
 func readJSONL(name string, line func([]byte) error) error {

@@ -382,3 +382,21 @@ func All(dir string) (map[string][]byte, error) {
 	}
 	return out, nil
 }
+
+// Zeros returns a reader of n zero bytes, made as they are read: the body
+// of a huge record that is never stored.
+func Zeros(n int64) io.Reader { return &zeros{n} }
+
+type zeros struct{ n int64 }
+
+func (z *zeros) Read(p []byte) (int, error) {
+	if z.n <= 0 {
+		return 0, io.EOF
+	}
+	if int64(len(p)) > z.n {
+		p = p[:z.n]
+	}
+	clear(p)
+	z.n -= int64(len(p))
+	return len(p), nil
+}

@@ -8,10 +8,13 @@
 // record, WARC/1.1, one gzip member per record, repeated until the file
 // is at least -size bytes. Each record is compressed once and its member
 // repeated, so records repeat with their IDs; the output is deterministic.
+// With -bodies, the bodies are whole (warcs.WholeBodies: the directory
+// warcs/bodies.sh makes), so that records have the sizes of real files;
+// without, they are the corpus's first 1445 bytes of each.
 //
 // Run it from the tools directory:
 //
-//	go run ./warcs/cmd/bigwarc -out /tmp/warcs/big.warc.gz -size 1GB
+//	go run ./warcs/cmd/bigwarc -out /tmp/warcs/big.warc.gz -size 1GB [-bodies /tmp/warcs/bodies]
 package main
 
 import (
@@ -35,6 +38,7 @@ func main() {
 	out := flag.String("out", "", "the output `file`")
 	size := flag.String("size", "1GB", "write at least `n` bytes (suffix kB, MB, GB: powers of 1000)")
 	corpus := flag.String("corpus", "../testdata/browsers/navigation", "the navigation corpus `dir`")
+	bodies := flag.String("bodies", "", "whole bodies from `dir` (made by warcs/bodies.sh)")
 	flag.Parse()
 	want, err := parseSize(*size)
 	if *out == "" || err != nil {
@@ -45,7 +49,13 @@ func main() {
 		log.Fatal(err)
 	}
 	cases = append(cases, warcs.Coded(warcs.Distinct(cases), 100)...)
+	if *bodies != "" {
+		if cases, err = warcs.WholeBodies(cases, *bodies); err != nil {
+			log.Fatal(err)
+		}
+	}
 	var members [][]byte
+	var responseBytes int64
 	info := warctest.Rec{Version: "1.1", Fields: warctest.Fields("1.1", "warcinfo", 0, "", [2]string{"Content-Type", "application/warc-fields"}), Block: []byte("software: mimesniff tools/warcs/cmd/bigwarc\r\n")}
 	members = append(members, warctest.Gzip(info.Bytes()))
 	for i, c := range cases {
@@ -55,6 +65,7 @@ func main() {
 		resp := warctest.Rec{Version: "1.1", Fields: warctest.Fields("1.1", "response", 2*i+2, uri, [2]string{"Content-Type", "application/http;msgtype=response"}, [2]string{"WARC-Concurrent-To", warctest.ID(2*i + 1)}),
 			Block: warcs.Response(c)}
 		members = append(members, gzipFast(req.Bytes()), gzipFast(resp.Bytes()))
+		responseBytes += int64(len(resp.Bytes()))
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(*out), ".bigwarc-*")
 	if err != nil {
@@ -83,7 +94,8 @@ func main() {
 	if err := os.Rename(tmp.Name(), *out); err != nil {
 		log.Fatal(err)
 	}
-	fmt.Printf("%s: %d bytes, %d records (%d cases, %d passes)\n", *out, n, records, len(cases), passes)
+	fmt.Printf("%s: %d bytes, %d records (%d cases, %d passes); a response record is %d bytes on average, decoded\n",
+		*out, n, records, len(cases), passes, responseBytes/int64(len(cases)))
 }
 
 // gzipFast is warctest.Gzip at gzip's default level, which is what

@@ -5,7 +5,9 @@
 // Warcspeed reads a WARC file one way and prints how fast: -mode gunzip
 // decodes it with compress/gzip alone (every member, to io.Discard);
 // -mode warc reads every record with internal/warc and drains its block;
-// -mode gowarc does the same with github.com/nlnwa/gowarc. It prints one
+// -mode gowarc does the same with github.com/nlnwa/gowarc; -mode answer
+// answers every record with internal/archive, the per-record code of
+// mimesniff -warc, and writes its JSON line to io.Discard. It prints one
 // line: mode, input bytes, decoded bytes, records, seconds, input MB/s,
 // decoded MB/s, records/s. Run it under taskset -c 0 with GOMAXPROCS=1
 // for one core (see ../../speed.sh).
@@ -22,6 +24,7 @@ import (
 	"runtime/pprof"
 	"time"
 
+	"github.com/mimesniff/mimesniff/internal/archive"
 	"github.com/mimesniff/mimesniff/internal/warc"
 	gowarc "github.com/nlnwa/gowarc/v3"
 )
@@ -29,7 +32,7 @@ import (
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("warcspeed: ")
-	mode := flag.String("mode", "warc", "gunzip, warc or gowarc")
+	mode := flag.String("mode", "warc", "gunzip, warc, gowarc or answer")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to `file`")
 	flag.Parse()
 	if *cpuprofile != "" {
@@ -79,6 +82,22 @@ func main() {
 			}
 			decoded += n
 			records++
+		}
+	case "answer":
+		var line []byte
+		err := archive.NewSniffer().Each(f, func(a *archive.Answer, err error) bool {
+			records++
+			switch {
+			case err != nil:
+				line = archive.AppendError(line[:0], "big", a, err)
+			case a.Kind != archive.Skipped:
+				line = a.AppendJSON(line[:0], "big")
+			}
+			decoded += int64(len(line))
+			return true
+		})
+		if err != nil {
+			log.Fatal(err)
 		}
 	case "gowarc":
 		r, err := gowarc.NewWarcFileReaderFromStream(f, 0, gowarc.WithSkipParseBlock())

@@ -1,0 +1,20 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package archive
+
+import (
+	"bufio"
+	"bytes"
+)
+
+var AppendString = appendString
+
+// FastHead reports whether the response at the start of b is read without
+// http.ReadResponse.
+func FastHead(b []byte) bool {
+	var f fastHead
+	_, ok := f.readHead(bufio.NewReaderSize(bytes.NewReader(b), 16<<10))
+	return ok
+}
