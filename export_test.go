@@ -175,3 +175,7 @@ func IsScriptLike(d Destination) bool { return d.isScriptLike() }
 
 // ParseError is the error type of Parse and ParseBytes.
 type ParseError = parseError
+
+// MergeSpellings is mergeSpellings: the values of every spelling of a name
+// the package reads moved to its canonical key, in net/http's order.
+func MergeSpellings(h http.Header) { mergeSpellings(h) }

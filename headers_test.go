@@ -218,6 +218,56 @@ func TestWorstReading(t *testing.T) {
 		if script[d] && !every || !script[d] && v.Script != 0 || v.Blocked {
 			t.Errorf("ReportFor with five spellings, %s: script in %q, blocked %v; want script in every profile %v, nothing blocked", d, v.Script, v.Blocked, script[d])
 		}
+		// And another site reads it in every profile wherever a page
+		// can load it without CORS (the no-cors destinations: "",
+		// image, script, style, audio, video, track), since the map
+		// cannot say which type or which Cross-Origin-Resource-Policy
+		// the wire carries.
+		noCORS := d == mimesniff.DestinationEmpty || d == mimesniff.DestinationImage || d == mimesniff.DestinationScript ||
+			d == mimesniff.DestinationStyle || d == mimesniff.DestinationAudio || d == mimesniff.DestinationVideo ||
+			d == mimesniff.DestinationTrack
+		read := true
+		for _, b := range []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox, mimesniff.WebKit} {
+			read = read && v.CrossOrigin.Has(b)
+		}
+		if noCORS && !read || !noCORS && v.CrossOrigin != 0 {
+			t.Errorf("ReportFor with five spellings, %s: another site reads it in %q; want every profile %v", d, v.CrossOrigin, noCORS)
+		}
+	}
+	if !rep.CrossOriginRead {
+		t.Errorf("ReportFor with five spellings: CrossOriginRead false, want true")
+	}
+}
+
+// TestMergeSpellingsOrder checks that Handler's merged copy of a map holds
+// the values of a name's spellings in the order net/http writes them to the
+// wire, which Fetch's last-value rules depend on: the order Header.Write
+// itself gives the lines, whatever order the map iterates in.
+func TestMergeSpellingsOrder(t *testing.T) {
+	for range 20 { // map iteration order differs from run to run
+		h := http.Header{
+			"content-type": {"text/html"},
+			"Content-Type": {"image/png"},
+			"CONTENT-TYPE": {"text/plain", "text/css"},
+			"Content-type": {"image/gif"},
+		}
+		var wire bytes.Buffer
+		if err := h.Write(&wire); err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for _, line := range strings.Split(strings.TrimSpace(wire.String()), "\r\n") {
+			if name, value, ok := strings.Cut(line, ": "); ok && strings.EqualFold(name, "Content-Type") {
+				want = append(want, value)
+			}
+		}
+		mimesniff.MergeSpellings(h)
+		if diff := cmp.Diff(want, h["Content-Type"]); diff != "" {
+			t.Fatalf("merged Content-Type values, against the wire's order (-want +got):\n%s", diff)
+		}
+		if len(h) != 1 {
+			t.Fatalf("after merging, the map holds %v, want the canonical key alone", h)
+		}
 	}
 }
 

@@ -200,6 +200,11 @@ func TestReportFor(t *testing.T) {
 			script:  documents(all),
 			blocked: scriptLikeAndStyle,
 		}},
+		// A later policy does not lift an earlier one's restriction:
+		// the first forbids scripts, the second would allow them.
+		{"HTML, a policy without scripts then one with them", header(ct, "text/html", ns, "nosniff", "Content-Security-Policy", "sandbox allow-same-origin", "Content-Security-Policy", "sandbox allow-scripts allow-same-origin"), htmlBytes, want{
+			blocked: scriptLikeAndStyle,
+		}},
 		{"HTML, a strict sandbox then a loose one in a policy", header(ct, "text/html", ns, "nosniff", "Content-Security-Policy", "sandbox; sandbox allow-scripts allow-same-origin"), htmlBytes, want{
 			blocked: scriptLikeAndStyle,
 		}},

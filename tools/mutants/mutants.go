@@ -809,9 +809,9 @@ var mutants = []mutant{
 	{
 		name: "anybody-no-orb-bodies",
 		file: "serve.go",
-		old:  "\t\"ID3\\x04\\x00\\x00\\x00\\x00\\x00\\x00\",\n",
+		old:  "\t\"\\x89PNG\\r\\n\\x1a\\n\\x00\\x00\\x00\\rIHDR\",\n\t\"ID3\\x04\\x00\\x00\\x00\\x00\\x00\\x00\",\n\t\"\\x00\\x00\\x00\\x18ftypmp42\\x00\\x00\\x00\\x00mp42isom\",\n\t\"\\x1a\\x45\\xdf\\xa3\\x9f\\x42\\x86\\x81\\x01\",\n",
 		new:  "",
-		rule: "Under a coding the package cannot undo, a body ORB delivers as audio is among the bodies the report stands for.",
+		rule: "Under a coding the package cannot undo, the images and media ORB delivers are among the bodies the report stands for.",
 	},
 	{
 		name: "complete-off-by-one",
