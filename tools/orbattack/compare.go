@@ -66,8 +66,9 @@ type judgement struct {
 }
 
 // judge compares r with ReportFor over the responses on the wire; wire
-// returns the bytes of the run's log entry seq, or those a fresh request
-// for the target would get where no request reached the server.
+// returns the bytes of the run's log entry seq, and fresh those a signed-in
+// request for the target gets, for a load that the browser never asked
+// the server for (a track of another site, a timeout).
 func judge(r *result, wire func(run string, seq int) ([]byte, error), fresh func(target string) ([]byte, error)) (judgement, error) {
 	var j judgement
 	switch r.Verdict {
@@ -96,6 +97,9 @@ func judge(r *result, wire func(run string, seq int) ([]byte, error), fresh func
 		wires = append(wires, w)
 	}
 	if len(wires) == 0 {
+		if r.Verdict != "unrequested" && r.Verdict != "timeout" && r.Verdict != "error" {
+			return j, fmt.Errorf("%s %s %s: %s, and no request for it in the server's log", r.Browser, r.Target, r.Way, r.Verdict)
+		}
 		w, err := fresh(r.Target)
 		if err != nil {
 			return j, err
@@ -241,6 +245,7 @@ func compareFiles(w io.Writer, wireName string, files []string) error {
 // load that is a false "private" or that CORP should have stopped.
 func writeTables(w io.Writer, rs []result, wire func(string, int) ([]byte, error), fresh func(string) ([]byte, error)) error {
 	tallies := map[string]map[string]*tally{}
+	bySet := map[string]map[string][2]int{} // header set -> browser -> delivered, loads
 	versions := map[string]string{}
 	var bad []string
 	for i := range rs {
@@ -258,6 +263,16 @@ func writeTables(w io.Writer, rs []result, wire func(string, int) ([]byte, error
 			tallies[r.Browser][r.Way] = t
 		}
 		t.add(r, j)
+		set, _, _ := strings.Cut(r.Target, "/")
+		if bySet[set] == nil {
+			bySet[set] = map[string][2]int{}
+		}
+		n := bySet[set][r.Browser]
+		n[1]++
+		if j.delivered {
+			n[0]++
+		}
+		bySet[set][r.Browser] = n
 		versions[r.Browser] = r.Version
 		if j.delivered && (!j.said || j.corp != "") {
 			bad = append(bad, fmt.Sprintf("- %s %s as %s: delivered (%s); ReportFor says %v; CORP %q", r.Browser, r.Target, r.Way, r.Evidence, j.said, j.corp))
@@ -294,6 +309,22 @@ func writeTables(w io.Writer, rs []result, wire func(string, int) ([]byte, error
 			sum.withCookie += t.withCookie
 		}
 		row("**all**", &sum)
+	}
+	fmt.Fprintf(w, "\nDelivered loads by header set (of %d secrets in %d ways each):\n\n| header set |", len(secrets), len(ways))
+	for _, b := range names {
+		fmt.Fprintf(w, " %s |", b)
+	}
+	fmt.Fprintf(w, "\n| --- |%s\n", strings.Repeat(" --: |", len(names)))
+	for _, hs := range headerSets {
+		if bySet[hs.name] == nil {
+			continue
+		}
+		fmt.Fprintf(w, "| %s |", hs.name)
+		for _, b := range names {
+			n := bySet[hs.name][b]
+			fmt.Fprintf(w, " %d / %d |", n[0], n[1])
+		}
+		fmt.Fprintln(w)
 	}
 	if len(bad) > 0 {
 		fmt.Fprintf(w, "\nDelivered loads that ReportFor calls private, or that carried Cross-Origin-Resource-Policy:\n\n%s\n", strings.Join(bad, "\n"))
