@@ -84,9 +84,15 @@ function loadCorpus() {
     // Bodies that loop for ever when they run as a script (an infinite-loop
     // prefix, and the whole parses as a classic script): their script is
     // loaded last (see crossharness.js).
-    c.late = /^\s*(for\s*\(\s*;\s*;\s*\)|while\s*\(\s*1\s*\))/.test(c.bytes.subarray(0, 64).toString('latin1')) && parses(c.bytes);
+    c.late = loopsForever(c.bytes);
   }
   return cases;
+}
+
+// loopsForever reports whether bytes loop for ever when they run as a
+// classic script: an infinite-loop prefix, and the whole parses.
+function loopsForever(bytes) {
+  return /^\s*(for\s*\(\s*;\s*;\s*\)|while\s*\(\s*1\s*\))/.test(bytes.subarray(0, 64).toString('latin1')) && parses(bytes);
 }
 
 // ---------------------------------------------------------------------------
@@ -476,6 +482,54 @@ async function runBatchWebKit(ctx, slot, batch) {
   return out;
 }
 
+// openBrowser starts ctx.browserName for a recording into ctx (its ev and
+// tmp): for WebKit, webkitattack.js's driver (a MiniBrowser per slot,
+// page-load strategy none, started afresh every 40 batches; alerts are
+// dismissed) under Xvfb, in ctx.wka; for Chromium and Firefox, a
+// lib.Relauncher in ctx.browsers whose browsers have Firefox's network
+// watchers and ORB log. It resolves to {close}, and close to the browser's
+// version.
+async function openBrowser(ctx) {
+  const { browserName, ev, tmp } = ctx;
+  if (browserName === 'webkit') {
+    const xvfb = await wk.startXvfb();
+    ctx.wka = new WebKitAttacker({ display: xvfb.display, tmp });
+    return {
+      close: async () => {
+        const version = `WebKitGTK ${(await ctx.wka.version()) || '?'} (MiniBrowser)`;
+        await ctx.wka.close();
+        xvfb.stop();
+        return version;
+      },
+    };
+  }
+  const downloadDir = path.join(tmp, 'downloads');
+  fs.mkdirSync(downloadDir);
+  if (browserName === 'firefox') {
+    process.env.MOZ_LOG = 'ORB:5,nsHttp:1,sync';
+    process.env.MOZ_LOG_FILE = path.join(tmp, 'firefox.log');
+    ctx.firefoxLog = new FirefoxLog(path.join(tmp, 'firefox.log.moz_log'), ev);
+  }
+  ctx.browsers = new lib.Relauncher(browserName, tmp, downloadDir, () => {});
+  const b = await ctx.browsers.get();
+  const version = lib.versionName(browserName, await b.version());
+  if (browserName === 'firefox') watchFirefox(b, ev);
+  // A relaunched Firefox needs its listeners again.
+  const get = ctx.browsers.get.bind(ctx.browsers);
+  let seen = b;
+  ctx.browsers.get = async () => {
+    const x = await get();
+    if (x !== seen) { seen = x; ctx.relaunches++; if (browserName === 'firefox') watchFirefox(x, ev); }
+    return x;
+  };
+  return {
+    close: async () => {
+      await ctx.browsers.close();
+      return version;
+    },
+  };
+}
+
 // ---------------------------------------------------------------------------
 // Recording.
 
@@ -528,34 +582,7 @@ async function record(browserName) {
   const urlOf = (i, way) => `${srv.responseOrigin}/r/${run}.${i}.${way}`;
   const pageURL = (b) => `${srv.pageOrigin}/__page/${run}.${b.n}#${encodeURIComponent(JSON.stringify({ id: b.n, loads: b.loads.map(({ k, urls, late }) => ({ k, urls, late })) }))}`;
   const ctx = { browserName, ev, pageURL, timeout, tmp, relaunches: 0 };
-  let xvfb = null;
-  let version = '';
-  if (isWebKit) {
-    xvfb = await wk.startXvfb();
-    // webkitattack.js's driver: a MiniBrowser per slot, page-load strategy
-    // none, started afresh every 40 batches; alerts are dismissed.
-    ctx.wka = new WebKitAttacker({ display: xvfb.display, tmp });
-  } else {
-    const downloadDir = path.join(tmp, 'downloads');
-    fs.mkdirSync(downloadDir);
-    if (browserName === 'firefox') {
-      process.env.MOZ_LOG = 'ORB:5,nsHttp:1,sync';
-      process.env.MOZ_LOG_FILE = path.join(tmp, 'firefox.log');
-      ctx.firefoxLog = new FirefoxLog(path.join(tmp, 'firefox.log.moz_log'), ev);
-    }
-    ctx.browsers = new lib.Relauncher(browserName, tmp, downloadDir, () => {});
-    const b = await ctx.browsers.get();
-    version = await b.version();
-    if (browserName === 'firefox') watchFirefox(b, ev);
-    // A relaunched Firefox needs its listeners again.
-    const get = ctx.browsers.get.bind(ctx.browsers);
-    let seen = b;
-    ctx.browsers.get = async () => {
-      const x = await get();
-      if (x !== seen) { seen = x; ctx.relaunches++; if (browserName === 'firefox') watchFirefox(x, ev); }
-      return x;
-    };
-  }
+  const browser = await openBrowser(ctx);
   const runBatch = isWebKit ? runBatchWebKit : runBatchPuppeteer;
 
   const t0 = Date.now();
@@ -628,14 +655,7 @@ async function record(browserName) {
   }
   await Promise.all(Array.from({ length: parallel }, (_, k) => worker(k)));
   const secs = (Date.now() - t0) / 1000;
-  if (isWebKit) {
-    version = `WebKitGTK ${(await ctx.wka.version()) || '?'} (MiniBrowser)`;
-    await ctx.wka.close();
-    xvfb.stop();
-  } else {
-    version = lib.versionName(browserName, version);
-    await ctx.browsers.close();
-  }
+  const version = await browser.close();
   srv.close();
   const meta = {
     browser: browserName,
@@ -660,7 +680,8 @@ async function record(browserName) {
   return left;
 }
 
-module.exports = { ways, loadCorpus, TOKEN_RE };
+// orbattack.js drives the same batches against its own server.
+module.exports = { ways, loadCorpus, loopsForever, TOKEN_RE, Evidence, openBrowser, runBatchPuppeteer, runBatchWebKit };
 
 if (require.main === module) {
   const mode = args[0];
