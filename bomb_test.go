@@ -93,9 +93,10 @@ var bombLine = regexp.MustCompile(`^computed=(\S+) elapsed=(\S+) vmhwm=(\d+)kB r
 // decoding to about 10 TiB), generated as they are sent, from a loopback
 // server as a crawler does, through ResourceFromResponse, in a process of
 // their own (testdata/bomb.go -sniff, built without the race detector), and
-// checks that each is answered with the page's type in under a second and
-// under 50 MB of peak memory (VmHWM, the whole process: server, client and
-// generator), reading a few KiB of the coded body.
+// checks that each is answered with the page's type under 50 MB of peak
+// memory (VmHWM, the whole process: server, client and generator), reading
+// a few KiB of the coded body. How long it took is logged, not checked: on a
+// loaded machine a second is not a bound, and the bytes read are.
 func TestBombs(t *testing.T) {
 	bomb := buildBomb(t)
 	for _, coding := range []string{"gzip", "deflate", "zlib"} {
@@ -117,9 +118,6 @@ func TestBombs(t *testing.T) {
 			t.Logf("10 GiB %s body: %s in %v, peak memory %.1f MB, %d coded bytes read", coding, m[1], elapsed, float64(peak)*1024/1e6, read)
 			if m[1] != "text/html" {
 				t.Errorf("computed %s, want text/html", m[1])
-			}
-			if elapsed >= time.Second {
-				t.Errorf("answered in %v, want under a second", elapsed)
 			}
 			if peak*1024 >= 50e6 {
 				t.Errorf("peak memory %d kB, want under 50 MB", peak)
