@@ -3,10 +3,12 @@
 // and starts the Go red-team server (tools/redteam), which serves a hostile
 // upload corpus through mimesniff.Handler(http.FileServer), through
 // SafeHeaders for every declared type, through Handler around handlers that
-// misuse the header map, and through plain http.FileServer (the baseline).
-// It loads every target in every destination (attack.js) from a
-// same-origin and a cross-origin attacker page, in Chromium and in Firefox,
-// and counts the probes that ran.
+// misuse the header map or change it around the moment net/http takes its
+// copy (issue 32: an empty copy, an empty Write, a Flush, trailers, several
+// spellings), and through plain http.FileServer and other bare handlers
+// (the baselines). It loads every target in every destination (attack.js)
+// from a same-origin and a cross-origin attacker page, in Chromium, Firefox
+// and WebKitGTK, and counts the probes that ran.
 //
 //	node redteam.js                    # both browsers, from scratch, then the report
 //	node redteam.js run chromium|firefox|webkit [-budget S] [-j N] [-fresh] [-only REGEXP]
@@ -220,9 +222,9 @@ async function report(only) {
           T.serverByDest[d] = (T.serverByDest[d] || 0) + 1;
           affected.set(t.path, t.mode);
           const k = `${b}\t${t.path}`;
-          if (t.mode === 'plain' || t.mode === 'rangeplain') continue; // the baseline: counted, not listed
+          if (t.baseline) continue; // a baseline (plain, rangeplain, mixedplain): counted, not listed
           if (!byTarget.has(k)) {
-            byTarget.set(k, { browser: b, mode: t.mode, upload: t.upload, declared: t.mode === 'safe' ? t.declared : undefined, loads: 0, same: [], cross: [], contentType: ct || undefined });
+            byTarget.set(k, { browser: b, mode: t.mode, upload: t.upload, declared: t.mode === 'safe' || t.mode === 'safedirty' ? t.declared : undefined, loads: 0, same: [], cross: [], contentType: ct || undefined });
             rep.serverLoads.push(byTarget.get(k));
           }
           const e = byTarget.get(k);

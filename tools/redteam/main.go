@@ -493,7 +493,7 @@ func headChecks(origin string, targets []target) map[string]any {
 	diffs := []headCheck{}
 	n, looser := 0, 0
 	for _, t := range targets {
-		if t.Mode == "plain" || t.Mode == "rangeplain" {
+		if t.Baseline {
 			continue
 		}
 		u := origin + strings.Replace(t.Path, "{token}", "head", 1)
