@@ -44,8 +44,10 @@ const opt = (name, def) => {
 };
 const partFile = (b) => path.join(outDir, `redteam-${b}.jsonl`);
 
-// startServer builds and starts the Go server; it resolves to {a, b,
-// targets, headcheck, stop}.
+// startServer builds and starts the Go server; it resolves to {a, b, c,
+// targets, headcheck, protos, stop}: c is the origin of the h2- modes
+// (HTTP/2 over TLS, a self-signed certificate the browsers are told to
+// accept), and protos() the count of requests for them by protocol.
 async function startServer(probes) {
   fs.mkdirSync(outDir, { recursive: true });
   const bin = path.join(outDir, 'redteam');
@@ -67,7 +69,7 @@ async function startServer(probes) {
   }).on('error', rej));
   const targets = await get(first.a + '/__targets');
   const headcheck = await get(first.a + '/__headcheck');
-  return { a: first.a, b: first.b, targets, headcheck, stop: () => { p.stdin.end(); p.kill(); } };
+  return { a: first.a, b: first.b, c: first.c, targets, headcheck, protos: () => get(first.a + '/__protos'), stop: () => { p.stdin.end(); p.kill(); } };
 }
 
 async function run(browserName) {
@@ -101,9 +103,9 @@ async function run(browserName) {
   let xvfb = null;
   if (isWebKit) {
     xvfb = await webkit.startXvfb();
-    att = new WebKitAttacker({ display: xvfb.display, tmp, probes, timeout: Number(opt('-timeout', 6000)) });
+    att = new WebKitAttacker({ display: xvfb.display, tmp, probes, timeout: Number(opt('-timeout', 6000)), acceptInsecureCerts: true });
   } else {
-    browsers = new lib.Relauncher(browserName, tmp, downloadDir, (u) => att.sawDownload(u));
+    browsers = new lib.Relauncher(browserName, tmp, downloadDir, (u) => att.sawDownload(u), { insecureCerts: true });
     att = new Attacker({ browserName, browsers, probes, downloaded, timeout: Number(opt('-timeout', 6000)) });
   }
   const version = isWebKit ? '' : await (await browsers.get()).version();
@@ -115,12 +117,13 @@ async function run(browserName) {
     while (next < jobs.length && (Date.now() - t0) / 1000 < budget) {
       const { i, origin } = jobs[next++];
       const t = srv.targets[i];
+      const server = t.proto === 'h2' ? srv.c : srv.a;
       const job = {
         key: `${runId}.${i}`,
         origin,
-        pageOrigin: origin === 'same' ? srv.a : srv.b,
-        serverOrigin: srv.a,
-        url: (token) => srv.a + t.path.replace('{token}', token),
+        pageOrigin: origin === 'same' ? server : srv.b,
+        serverOrigin: server,
+        url: (token) => server + t.path.replace('{token}', token),
       };
       let out = null;
       for (let k = 0; k < 2 && !out; k++) {
@@ -151,6 +154,7 @@ async function run(browserName) {
   }
   await Promise.all(Array.from({ length: parallel }, worker));
   const secs = Math.round((Date.now() - t0) / 1000);
+  const protos = await srv.protos().catch(() => ({}));
   const wkVersion = isWebKit ? await att.version() : '';
   if (isWebKit) {
     await att.close();
@@ -158,7 +162,7 @@ async function run(browserName) {
   } else await browsers.close();
   srv.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
-  const meta = { browser: browserName, version: isWebKit ? `WebKitGTK ${wkVersion} (MiniBrowser)` : lib.versionName(browserName, version), driver: isWebKit ? 'WebKitWebDriver (WebDriver classic), MiniBrowser --automation under Xvfb' : lib.driverName(browserName), recorded: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), jobs: n, wallSeconds: secs, parallel, unmatchedProbes: probes.unmatched };
+  const meta = { browser: browserName, version: isWebKit ? `WebKitGTK ${wkVersion} (MiniBrowser)` : lib.versionName(browserName, version), driver: isWebKit ? 'WebKitWebDriver (WebDriver classic), MiniBrowser --automation under Xvfb' : lib.driverName(browserName), recorded: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), jobs: n, wallSeconds: secs, parallel, unmatchedProbes: probes.unmatched, h2Requests: protos };
   fs.appendFileSync(partFile(browserName), JSON.stringify({ meta }) + '\n');
   const left = jobs.length - n;
   console.error(`redteam ${browserName}: ${n} jobs in ${secs}s${left ? `, ${left} left` : ', done'}`);
@@ -204,7 +208,11 @@ async function report(only) {
       const o = JSON.parse(l);
       if (o.meta) metas.push(o.meta); else rows.set(`${o.path}\t${o.origin}`, o);
     }
-    rep.browsers[b] = { version: metas.length ? metas[metas.length - 1].version : '', driver: metas.length ? metas[metas.length - 1].driver : '', wallSeconds: metas.reduce((s, m) => s + m.wallSeconds, 0), runs: metas.length, jobs: rows.size };
+    // h2Requests: the requests for the h2- modes, by the protocol the
+    // browser spoke (the proof that it spoke HTTP/2).
+    const h2Requests = {};
+    for (const m of metas) for (const [p, k] of Object.entries(m.h2Requests || {})) h2Requests[p] = (h2Requests[p] || 0) + k;
+    rep.browsers[b] = { version: metas.length ? metas[metas.length - 1].version : '', driver: metas.length ? metas[metas.length - 1].driver : '', wallSeconds: metas.reduce((s, m) => s + m.wallSeconds, 0), runs: metas.length, jobs: rows.size, h2Requests };
     const tot = {};
     for (const m of modes) tot[m] = { targets: 0, jobs: 0, serverLoads: 0, serverUploads: 0, serverByDest: {}, pageSame: 0, pageCross: 0, opaque: 0, outcomes: {} };
     const affected = new Map();

@@ -88,18 +88,26 @@ package main
 
 import (
 	"bytes"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
 	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"log"
+	"math/big"
 	"net"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -123,6 +131,7 @@ type target struct {
 	Declared string `json:"declared"` // safe mode: the type the uploader declared
 	Path     string `json:"path"`     // with "{token}" for the harness's token
 	Baseline bool   `json:"baseline"` // served bare, for comparison: its loads are counted, not listed
+	Proto    string `json:"proto"`    // "h2": served by C, over HTTP/2 with TLS; "": by A, over HTTP/1.1
 }
 
 // typedOnly are the extensions the typed mode serves: those whose type in
@@ -186,13 +195,36 @@ func main() {
 		return mux
 	}
 
-	var originA, originB string
+	var originA, originB, originC string
 	muxA := common(&originA)
 	muxA.HandleFunc("/__targets", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(targets)
 	})
-	muxA.Handle("/", routeModes(modeHandlers(dir, files)))
+	modes := modeHandlers(dir, files)
+	muxA.Handle("/", routeModes(modes))
+	// C serves the h2- modes, over HTTP/2 where the client offers it,
+	// and counts the requests for them by protocol.
+	modesC := map[string]http.Handler{}
+	for _, m := range h2Modes {
+		modesC["h2-"+m] = modes[m]
+	}
+	var protoMu sync.Mutex
+	protos := map[string]int{}
+	muxC := common(&originC)
+	routeC := routeModes(modesC)
+	muxC.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		protoMu.Lock()
+		protos[r.Proto]++
+		protoMu.Unlock()
+		routeC.ServeHTTP(w, r)
+	})
+	muxA.HandleFunc("/__protos", func(w http.ResponseWriter, r *http.Request) {
+		protoMu.Lock()
+		defer protoMu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(protos)
+	})
 
 	la, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -202,12 +234,23 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	lc, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		log.Fatal(err)
+	}
+	cert, err := selfSigned()
+	if err != nil {
+		log.Fatal(err)
+	}
 	originA = "http://" + la.Addr().String()
 	originB = "http://" + lb.Addr().String()
+	originC = "https://" + lc.Addr().String()
 	go http.Serve(la, muxA)
 	go http.Serve(lb, common(&originB))
+	srvC := &http.Server{Handler: muxC, TLSConfig: &tls.Config{Certificates: []tls.Certificate{cert}}, ErrorLog: log.New(io.Discard, "", 0)}
+	go srvC.ServeTLS(lc, "", "")
 	if *answers {
-		printAnswers(originA, targets)
+		printAnswers(originA, originC, targets)
 		return
 	}
 
@@ -217,7 +260,7 @@ func main() {
 		json.NewEncoder(w).Encode(heads)
 	})
 	outMu.Lock()
-	json.NewEncoder(os.Stdout).Encode(map[string]any{"a": originA, "b": originB, "targets": len(targets)})
+	json.NewEncoder(os.Stdout).Encode(map[string]any{"a": originA, "b": originB, "c": originC, "targets": len(targets)})
 	outMu.Unlock()
 	// Serve until standard input closes (the driver exits).
 	io.Copy(io.Discard, os.Stdin)
@@ -290,7 +333,45 @@ func uploads(probe, dir string) (map[string][]byte, []target, error) {
 			targets = append(targets, target{Mode: "safedirty", Upload: pn + ".upload", Payload: pn, Declared: d, Path: "/safedirty/{token}/" + strconv.Itoa(i) + "/" + pn + ".upload"})
 		}
 	}
+	// The same over HTTP/2, last.
+	for _, t := range targets {
+		if slices.Contains(h2Modes, t.Mode) {
+			t.Path = "/h2-" + strings.TrimPrefix(t.Path, "/")
+			t.Mode = "h2-" + t.Mode
+			t.Proto = "h2"
+			targets = append(targets, t)
+		}
+	}
 	return files, targets, nil
+}
+
+// h2Modes are the modes served over HTTP/2 too, as mode "h2-<mode>": those
+// behind Handler whose handler shapes the response itself, the plain
+// baseline and Handler(FileServer), and mixedsafe.
+var h2Modes = []string{"handler", "plain", "lower", "dupkey", "twotypes", "late", "lowerdisp", "range",
+	"emptycopy", "emptywrite", "spellings", "flushfirst", "trailer", "trailerprefix", "mixedreplace", "mixedsafe"}
+
+// selfSigned returns a certificate for 127.0.0.1 that signs itself, made
+// anew for each run; the browsers are told to accept it.
+func selfSigned() (tls.Certificate, error) {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		return tls.Certificate{}, err
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(1),
+		Subject:      pkix.Name{CommonName: "127.0.0.1"},
+		IPAddresses:  []net.IP{net.IPv4(127, 0, 0, 1)},
+		NotBefore:    time.Now().Add(-time.Hour),
+		NotAfter:     time.Now().Add(7 * 24 * time.Hour),
+		KeyUsage:     x509.KeyUsageDigitalSignature,
+		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		return tls.Certificate{}, err
+	}
+	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}, nil
 }
 
 // routeModes serves /<mode>/<token>/<rest> with the handler of mode in
@@ -493,7 +574,7 @@ func headChecks(origin string, targets []target) map[string]any {
 	diffs := []headCheck{}
 	n, looser := 0, 0
 	for _, t := range targets {
-		if t.Baseline {
+		if t.Baseline || t.Proto != "" {
 			continue
 		}
 		u := origin + strings.Replace(t.Path, "{token}", "head", 1)
@@ -537,11 +618,17 @@ func lacksPolicy(head, get map[string][]string) bool {
 // other:
 //
 //	diff <(old/redteam -answers) <(new/redteam -answers)
-func printAnswers(origin string, targets []target) {
+func printAnswers(origin, originH2 string, targets []target) {
 	boundary := regexp.MustCompile(`[0-9a-f]{60}`)
 	for _, t := range targets {
 		for _, method := range []string{"GET", "HEAD"} {
-			raw, err := fetchRaw(method, origin+strings.Replace(t.Path, "{token}", "answers", 1))
+			var raw []byte
+			var err error
+			if t.Proto == "h2" {
+				raw, err = fetchH2(method, originH2+strings.Replace(t.Path, "{token}", "answers", 1))
+			} else {
+				raw, err = fetchRaw(method, origin+strings.Replace(t.Path, "{token}", "answers", 1))
+			}
 			if err != nil {
 				log.Fatal(err)
 			}
@@ -572,6 +659,48 @@ func fetchRaw(method, u string) ([]byte, error) {
 	defer c.Close()
 	fmt.Fprintf(c, "%s %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n", method, req.URL.RequestURI(), req.URL.Host)
 	return io.ReadAll(c)
+}
+
+// h2Client speaks HTTP/2 to C, whose certificate it does not check.
+var h2Client = &http.Client{Transport: &http.Transport{
+	TLSClientConfig:   &tls.Config{InsecureSkipVerify: true},
+	ForceAttemptHTTP2: true,
+	DisableKeepAlives: true,
+}}
+
+// fetchH2 sends one request for u over HTTP/2 and returns the response as
+// fetchRaw's lines would show it: the status line, then the header fields
+// in the order of their names (HTTP/2 carries no order between names, and
+// the client's map keeps none), each name's values in wire order, and the
+// body.
+func fetchH2(method, u string) ([]byte, error) {
+	req, err := http.NewRequest(method, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := h2Client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if resp.ProtoMajor != 2 {
+		return nil, fmt.Errorf("%s %s: answered over %s, not HTTP/2", method, u, resp.Proto)
+	}
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s %s\r\n", resp.Proto, resp.Status)
+	resp.Header.Write(&b) // sorted by name
+	for k, vs := range resp.Trailer {
+		for _, v := range vs {
+			fmt.Fprintf(&b, "Trailer %s: %s\r\n", k, v)
+		}
+	}
+	b.WriteString("\r\n")
+	b.Write(body)
+	return b.Bytes(), nil
 }
 
 func fetchHeaders(method, u string) (map[string][]string, error) {
