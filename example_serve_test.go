@@ -135,3 +135,25 @@ func ExampleSafeHeaders_uploads() {
 	// "text/xsl": refused (text/xsl)
 	// "": refused (text/plain)
 }
+
+// An API's answer holds a secret. A page of another site can load it as an
+// image or a script, with the user's cookies: Opaque Response Blocking keeps
+// a JSON object out of the page in Chromium and Firefox, but not a JSON
+// array in Chromium, and WebKitGTK has none. Cross-Origin-Resource-Policy
+// keeps it out in every browser.
+func ExampleReportFor_crossOrigin() {
+	h := http.Header{"Content-Type": {"application/json"}}
+	for _, body := range []string{`{"token":"s3cr3t"}`, `["s3cr3t"]`} {
+		rep := mimesniff.ReportFor(h, []byte(body))
+		v, _ := rep.Verdict(mimesniff.DestinationImage)
+		fmt.Printf("%s as an image: %s\n", body, v.CrossOrigin)
+	}
+
+	h.Set("Cross-Origin-Resource-Policy", "same-origin")
+	rep := mimesniff.ReportFor(h, []byte(`["s3cr3t"]`))
+	fmt.Println("with Cross-Origin-Resource-Policy, a cross-site read:", rep.CrossOriginRead)
+	// Output:
+	// {"token":"s3cr3t"} as an image: webkit
+	// ["s3cr3t"] as an image: chromium,webkit
+	// with Cross-Origin-Resource-Policy, a cross-site read: false
+}

@@ -146,13 +146,18 @@ func ActiveServedModel(t MIMEType, header []byte) bool {
 }
 
 // HeaderReadings returns the readings of h that a browser can receive
-// (eachReading), each as the values of Content-Type, Content-Encoding,
-// X-Content-Type-Options, Content-Disposition and Content-Security-Policy, in
-// that order, and false when h has too many to try.
-func HeaderReadings(h http.Header) ([][5][]string, bool) {
-	var out [][5][]string
+// (eachReading), each as the values of the headers the package reads by
+// canonical name, and false when h has too many to try.
+func HeaderReadings(h http.Header) ([]map[string][]string, bool) {
+	var out []map[string][]string
 	ok := eachReading(h, func(v *headerValues) bool {
-		out = append(out, *v)
+		r := map[string][]string{}
+		for i, values := range v {
+			if values != nil {
+				r[headerNames[i]] = values
+			}
+		}
+		out = append(out, r)
 		return true
 	})
 	return out, ok

@@ -164,12 +164,12 @@ func IsJavaScriptEssenceMatch(s string) bool {
 // IsJSON reports whether t is a JSON MIME type: its subtype ends in "+json"
 // or its essence is "application/json" or "text/json".
 // See https://mimesniff.spec.whatwg.org/#json-mime-type.
-func (t MIMEType) IsJSON() bool {
-	switch t.Essence() {
-	case "application/json", "text/json":
-		return true
-	}
-	return strings.HasSuffix(t.Subtype(), "+json")
+func (t MIMEType) IsJSON() bool { return isJSONEssence(t.Essence()) }
+
+// isJSONEssence reports whether the lower-case essence e is that of a JSON
+// MIME type.
+func isJSONEssence(e string) bool {
+	return e == "application/json" || e == "text/json" || strings.HasSuffix(e, "+json")
 }
 
 // Minimize reduces t to as little as tells its processing model apart.

@@ -257,6 +257,51 @@ func TestHandler(t *testing.T) {
 	}
 }
 
+// TestHandlerCrossOriginPolicy checks that Handler leaves the
+// Cross-Origin-Resource-Policy a handler sets as it is, so that the recipe
+// for a private response works behind it: one value of same-origin reaches
+// the client, whether Handler sent the headers at once or held the bytes,
+// and the report of the wire's header says no other site reads it. Two
+// values are what the handler sent, which browsers ignore (their joined
+// value is no policy), and the report says so.
+func TestHandlerCrossOriginPolicy(t *testing.T) {
+	secret := []byte(`["s3cr3t"]`)
+	for _, tc := range []struct {
+		name     string
+		set      func(h http.Header)
+		want     []string
+		readable bool
+	}{
+		{"typed, sent at once", func(h http.Header) {
+			h.Set("Content-Type", "application/json")
+			h.Set("Cross-Origin-Resource-Policy", "same-origin")
+		}, []string{"same-origin"}, false},
+		{"untyped, held for sniffing", func(h http.Header) {
+			h.Set("Cross-Origin-Resource-Policy", "same-site")
+		}, []string{"same-site"}, false},
+		{"a lower-case key", func(h http.Header) {
+			h["cross-origin-resource-policy"] = []string{"same-origin"}
+		}, []string{"same-origin"}, false},
+		{"two spellings", func(h http.Header) {
+			h["Cross-Origin-Resource-Policy"] = []string{"same-origin"}
+			h["cross-origin-resource-policy"] = []string{"same-origin"}
+		}, []string{"same-origin", "same-origin"}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, body := serve(t, func(w http.ResponseWriter, r *http.Request) {
+				tc.set(w.Header())
+				w.Write(secret)
+			}, "GET", nil)
+			if diff := cmp.Diff(tc.want, resp.Header.Values("Cross-Origin-Resource-Policy")); diff != "" {
+				t.Errorf("Cross-Origin-Resource-Policy (-want +got):\n%s", diff)
+			}
+			if got := mimesniff.ReportFor(resp.Header, body).CrossOriginRead; got != tc.readable {
+				t.Errorf("ReportFor of the wire's header: CrossOriginRead %v, want %v", got, tc.readable)
+			}
+		})
+	}
+}
+
 // TestHandlerFlush checks that a flush before HeaderSize bytes sends them:
 // the client reads them while the handler waits.
 func TestHandlerFlush(t *testing.T) {

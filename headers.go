@@ -38,6 +38,7 @@ const (
 	hdrNoSniff                // X-Content-Type-Options
 	hdrDisposition            // Content-Disposition
 	hdrCSP                    // Content-Security-Policy
+	hdrCORP                   // Cross-Origin-Resource-Policy
 	numHeaderNames
 )
 
@@ -49,6 +50,7 @@ var headerNames = [numHeaderNames]string{
 	hdrNoSniff:         "X-Content-Type-Options",
 	hdrDisposition:     "Content-Disposition",
 	hdrCSP:             "Content-Security-Policy",
+	hdrCORP:            "Cross-Origin-Resource-Policy",
 }
 
 // headerValues are the values of the headers the package reads, by index,
@@ -71,6 +73,8 @@ func headerIndex(k string) int {
 		i = hdrDisposition
 	case len("Content-Security-Policy"):
 		i = hdrCSP
+	case len("Cross-Origin-Resource-Policy"):
+		i = hdrCORP
 	default:
 		return -1
 	}

@@ -25,7 +25,6 @@ type reading map[string][]string
 // writeSubset and h2_bundle.go's http2encodeHeaders) and what a recorder or
 // net/http adds after them (the other orders).
 func TestHeaderReadings(t *testing.T) {
-	names := []string{"Content-Type", "Content-Encoding", "X-Content-Type-Options", "Content-Disposition", "Content-Security-Policy"}
 	tests := []struct {
 		name string
 		h    http.Header
@@ -36,6 +35,10 @@ func TestHeaderReadings(t *testing.T) {
 			[]reading{{"Content-Type": {"text/html", "*/*"}, "X-Content-Type-Options": {"nosniff"}}}},
 		{"one lower-case spelling", http.Header{"content-type": {"text/html"}, "content-encoding": {"gzip"}},
 			[]reading{{"Content-Type": {"text/html"}, "Content-Encoding": {"gzip"}}}},
+		{"every name read", http.Header{"content-type": {"a/b"}, "content-encoding": {"gzip"}, "x-content-type-options": {"nosniff"},
+			"content-disposition": {"inline"}, "content-security-policy": {"sandbox"}, "cross-origin-resource-policy": {"same-origin"}},
+			[]reading{{"Content-Type": {"a/b"}, "Content-Encoding": {"gzip"}, "X-Content-Type-Options": {"nosniff"},
+				"Content-Disposition": {"inline"}, "Content-Security-Policy": {"sandbox"}, "Cross-Origin-Resource-Policy": {"same-origin"}}}},
 		{"other headers", http.Header{"Content-Length": {"3"}, "Content-Type ": {"text/html"}, "": {"x"}}, []reading{{}}},
 		{"a key with no values", http.Header{"Content-Type": nil, "content-type": {"text/html"}},
 			[]reading{{"Content-Type": {"text/html"}}}},
@@ -96,13 +99,7 @@ func TestHeaderReadings(t *testing.T) {
 				return
 			}
 			var readings []reading
-			for _, v := range got {
-				r := reading{}
-				for i, values := range v {
-					if values != nil {
-						r[names[i]] = values
-					}
-				}
+			for _, r := range got {
 				readings = append(readings, r)
 			}
 			if diff := cmp.Diff(tc.want, readings); diff != "" {

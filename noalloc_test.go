@@ -65,6 +65,10 @@ func TestAPIAllocs(t *testing.T) {
 	lowerKey := http.Header{"content-type": {"text/html"}, "x-content-type-options": {"nosniff"}}
 	policy := http.Header{"Content-Type": {"text/html"}, "Content-Security-Policy": {"default-src 'self'; sandbox allow-scripts, img-src *"}}
 	htmlBody := []byte("<!DOCTYPE html><script>alert(1)</script>")
+	textPlain := http.Header{"Content-Type": {"text/plain"}}
+	prose := []byte("A secret note: the instanceof word, then \"a string\" and 3 numbers.\n")
+	json := http.Header{"Content-Type": {"text/plain"}}
+	jsonBody := []byte(`{"user": "alice", "list": [1, 2.5e3, true, null]}`)
 	for _, tc := range []struct {
 		name string
 		max  float64
@@ -96,6 +100,9 @@ func TestAPIAllocs(t *testing.T) {
 		{"ReportFor, type not in lower case", 1, func() { _ = mimesniff.ReportFor(upper, htmlBody) }},
 		{"ReportFor, a lower-case key", 0, func() { _ = mimesniff.ReportFor(lowerKey, htmlBody) }},
 		{"ReportFor, a policy", 0, func() { _ = mimesniff.ReportFor(policy, htmlBody) }},
+		// Firefox's cross-origin rule reads plain text for JavaScript.
+		{"ReportFor, plain text read for script", 0, func() { _ = mimesniff.ReportFor(textPlain, prose) }},
+		{"ReportFor, JSON", 0, func() { _ = mimesniff.ReportFor(json, jsonBody) }},
 		{"SniffAs with a header list", 0, func() {
 			r := mimesniff.Resource{HeaderList: lowerKey, Header: htmlBody}
 			_ = r.SniffAs(mimesniff.Chromium).IsValid() || r.SniffAs(mimesniff.Firefox).IsValid() || r.SniffAs(mimesniff.WebKit).IsValid()

@@ -31,6 +31,22 @@ type DestinationVerdict struct {
 	// transformation, in whatever origin, for the script-like
 	// destinations and xslt. It is empty for every other destination.
 	Script BrowserSet
+
+	// CrossOrigin is the set of profiles in which a page of another site
+	// that loads the response for this destination without CORS gets its
+	// bytes into its own process: as an image, a classic script, a style
+	// sheet, audio, video, a text track, or the body of a fetch with mode
+	// "no-cors" (destination ""). It is empty for every other
+	// destination, which such a page cannot load without CORS (a font, a
+	// module script, a worker) or gets only as a document of the server's
+	// origin (a frame, an object). Opaque Response Blocking keeps some
+	// responses out in Chromium and Firefox, WebKitGTK has none, and a
+	// Cross-Origin-Resource-Policy of same-origin or same-site keeps
+	// every response out in all: see docs/crossorigin.md. The answer
+	// over-approximates: where a browser's rule needs more than the
+	// package reads (Firefox parses the whole body as JavaScript), the
+	// profile is in the set.
+	CrossOrigin BrowserSet
 }
 
 // A Report is what browsers can do with one response, for every Fetch
@@ -46,10 +62,14 @@ type DestinationVerdict struct {
 // refuses or neutralizes the first; nosniff and a type that is not
 // JavaScript close the second.
 //
-// Its JSON form is an object with documentScript, scriptInclusion and
-// destinations, an array of one object per destination in Destination's
-// order, each with destination (its name), blocked, type (null for
-// undefined) and script (an array of profile names).
+// The third threat, CrossOriginRead, is a cross-site read: a page of another
+// site loads the response without CORS, as an image or a script, and holds
+// its bytes in its own process.
+//
+// Its JSON form is an object with documentScript, scriptInclusion,
+// crossOriginRead and destinations, an array of one object per destination
+// in Destination's order, each with destination (its name), blocked, type
+// (null for undefined), script and crossOrigin (arrays of profile names).
 type Report struct {
 	// DocumentScript reports whether, in some profile, the response
 	// renders as a document that runs script with the server's origin:
@@ -64,6 +84,14 @@ type Report struct {
 	// document can use any response as one, whatever its headers (the
 	// xslt verdict says so), so no header closes that gadget.
 	ScriptInclusion bool
+
+	// CrossOriginRead reports whether, in some profile, a page of another
+	// site can load the response's bytes into its own process without
+	// CORS: whether CrossOrigin is set for some destination. There they
+	// are one side channel or renderer bug away from that page, whatever
+	// its script can read; a response that holds a secret closes it with
+	// Cross-Origin-Resource-Policy: same-origin (or same-site).
+	CrossOriginRead bool
 
 	// verdicts has one verdict per destination, indexed by Destination:
 	// a Report can grow with Fetch's destinations without a change to
@@ -91,14 +119,16 @@ func (r Report) MarshalJSON() ([]byte, error) {
 		Blocked     bool        `json:"blocked"`
 		Type        *string     `json:"type"`
 		Script      []string    `json:"script"`
+		CrossOrigin []string    `json:"crossOrigin"`
 	}
 	out := struct {
 		DocumentScript  bool      `json:"documentScript"`
 		ScriptInclusion bool      `json:"scriptInclusion"`
+		CrossOriginRead bool      `json:"crossOriginRead"`
 		Destinations    []verdict `json:"destinations"`
-	}{r.DocumentScript, r.ScriptInclusion, make([]verdict, len(r.verdicts))}
+	}{r.DocumentScript, r.ScriptInclusion, r.CrossOriginRead, make([]verdict, len(r.verdicts))}
 	for d, v := range r.verdicts {
-		out.Destinations[d] = verdict{Destination: Destination(d), Blocked: v.Blocked, Script: v.Script.names()}
+		out.Destinations[d] = verdict{Destination: Destination(d), Blocked: v.Blocked, Script: v.Script.names(), CrossOrigin: v.CrossOrigin.names()}
 		if v.Type.IsValid() {
 			out.Destinations[d].Type = &v.Type.s
 		}
@@ -163,10 +193,12 @@ func ReportFor(h http.Header, body []byte) Report {
 func (rep *Report) add(r *Report) {
 	rep.DocumentScript = rep.DocumentScript || r.DocumentScript
 	rep.ScriptInclusion = rep.ScriptInclusion || r.ScriptInclusion
+	rep.CrossOriginRead = rep.CrossOriginRead || r.CrossOriginRead
 	for d := range rep.verdicts {
 		v, w := &rep.verdicts[d], &r.verdicts[d]
 		v.Blocked = v.Blocked && w.Blocked
 		v.Script |= w.Script
+		v.CrossOrigin |= w.CrossOrigin
 	}
 }
 
@@ -178,10 +210,13 @@ func cautiousReport() Report {
 	for _, b := range profiles {
 		all = all.with(b)
 	}
-	rep := Report{DocumentScript: true, ScriptInclusion: true}
+	rep := Report{DocumentScript: true, ScriptInclusion: true, CrossOriginRead: true}
 	for d, kind := range destinationKinds {
 		if kind.script != scriptNone {
 			rep.verdicts[d].Script = all
+		}
+		if kind.read != readNone {
+			rep.verdicts[d].CrossOrigin = all
 		}
 	}
 	return rep
@@ -216,51 +251,58 @@ func reportFor(v *headerValues, body []byte) Report {
 	rr.webkitBlocked = webkitScriptBlocked(v[hdrContentType], rr.http.webkitNoSniff, rr.http.fetchEssence, rr.fetchOK)
 	rr.webkitWorkerJS = webkitWorkerJavaScript(v[hdrContentType])
 	k.script = rr.script(renders, &k.blocked)
+	k.read = rr.crossOrigin(v, &k.blocked)
 	var rep Report
+	var read BrowserSet
 	for d, kind := range destinationKinds {
 		rep.verdicts[d] = DestinationVerdict{
-			Blocked: k.blocked[kind.block],
-			Type:    k.types[kind.typ],
-			Script:  k.script[kind.script],
+			Blocked:     k.blocked[kind.block],
+			Type:        k.types[kind.typ],
+			Script:      k.script[kind.script],
+			CrossOrigin: k.read[kind.read],
 		}
+		read |= k.read[kind.read]
 	}
 	rep.DocumentScript = k.script[scriptNavigable]|k.script[scriptPlugin] != 0
 	rep.ScriptInclusion = k.script[scriptClassic]|k.script[scriptWorker]|k.script[scriptJavaScriptOnly] != 0
+	rep.CrossOriginRead = read != 0
 	return rep
 }
 
 // destinationKinds are the kinds of each destination, in Destination's
 // order: how Fetch blocks a response to it, which of the standard's types it
-// has, and how script from it runs.
+// has, how script from it runs, and how a page of another site loads it
+// without CORS.
 var destinationKinds = [numDestinations]struct {
 	block  blockKind
 	typ    typeKind
 	script scriptKind
+	read   readKind
 }{
-	DestinationEmpty:         {blockOther, typeFetched, scriptNone},
-	DestinationAudio:         {blockOther, typeMedia, scriptNone},
-	DestinationAudioWorklet:  {blockScriptLike, typeFetched, scriptJavaScriptOnly},
-	DestinationDocument:      {blockOther, typeDocument, scriptNavigable},
-	DestinationEmbed:         {blockOther, typePlugin, scriptPlugin},
-	DestinationFont:          {blockOther, typeFont, scriptNone},
-	DestinationFrame:         {blockOther, typeDocument, scriptNavigable},
-	DestinationIFrame:        {blockOther, typeDocument, scriptNavigable},
-	DestinationImage:         {blockOther, typeImage, scriptNone},
-	DestinationJSON:          {blockOther, typeFetched, scriptNone},
-	DestinationManifest:      {blockOther, typeFetched, scriptNone},
-	DestinationObject:        {blockOther, typePlugin, scriptPlugin},
-	DestinationPaintWorklet:  {blockScriptLike, typeFetched, scriptJavaScriptOnly},
-	DestinationReport:        {blockOther, typeFetched, scriptNone},
-	DestinationScript:        {blockScriptLike, typeFetched, scriptClassic},
-	DestinationServiceWorker: {blockScriptLike, typeFetched, scriptJavaScriptOnly},
-	DestinationSharedWorker:  {blockScriptLike, typeFetched, scriptWorker},
-	DestinationStyle:         {blockStyle, typeStyle, scriptNone},
-	DestinationTrack:         {blockOther, typeTrack, scriptNone},
-	DestinationVideo:         {blockOther, typeMedia, scriptNone},
-	DestinationWebIdentity:   {blockOther, typeFetched, scriptNone},
-	DestinationWorker:        {blockScriptLike, typeFetched, scriptWorker},
-	DestinationXSLT:          {blockOther, typeFetched, scriptXSLT},
-	DestinationText:          {blockOther, typeFetched, scriptNone},
+	DestinationEmpty:         {blockOther, typeFetched, scriptNone, readFetch},
+	DestinationAudio:         {blockOther, typeMedia, scriptNone, readMedia},
+	DestinationAudioWorklet:  {blockScriptLike, typeFetched, scriptJavaScriptOnly, readNone},
+	DestinationDocument:      {blockOther, typeDocument, scriptNavigable, readNone},
+	DestinationEmbed:         {blockOther, typePlugin, scriptPlugin, readNone},
+	DestinationFont:          {blockOther, typeFont, scriptNone, readNone},
+	DestinationFrame:         {blockOther, typeDocument, scriptNavigable, readNone},
+	DestinationIFrame:        {blockOther, typeDocument, scriptNavigable, readNone},
+	DestinationImage:         {blockOther, typeImage, scriptNone, readImage},
+	DestinationJSON:          {blockOther, typeFetched, scriptNone, readNone},
+	DestinationManifest:      {blockOther, typeFetched, scriptNone, readNone},
+	DestinationObject:        {blockOther, typePlugin, scriptPlugin, readNone},
+	DestinationPaintWorklet:  {blockScriptLike, typeFetched, scriptJavaScriptOnly, readNone},
+	DestinationReport:        {blockOther, typeFetched, scriptNone, readNone},
+	DestinationScript:        {blockScriptLike, typeFetched, scriptClassic, readScript},
+	DestinationServiceWorker: {blockScriptLike, typeFetched, scriptJavaScriptOnly, readNone},
+	DestinationSharedWorker:  {blockScriptLike, typeFetched, scriptWorker, readNone},
+	DestinationStyle:         {blockStyle, typeStyle, scriptNone, readStyle},
+	DestinationTrack:         {blockOther, typeTrack, scriptNone, readTrack},
+	DestinationVideo:         {blockOther, typeMedia, scriptNone, readMedia},
+	DestinationWebIdentity:   {blockOther, typeFetched, scriptNone, readNone},
+	DestinationWorker:        {blockScriptLike, typeFetched, scriptWorker, readNone},
+	DestinationXSLT:          {blockOther, typeFetched, scriptXSLT, readNone},
+	DestinationText:          {blockOther, typeFetched, scriptNone, readNone},
 }
 
 // kindVerdicts are what a report computes once a kind of destination: how
@@ -270,6 +312,7 @@ type kindVerdicts struct {
 	blocked [numBlockKinds]bool
 	types   [numTypeKinds]MIMEType
 	script  [numScriptKinds]BrowserSet
+	read    [numReadKinds]BrowserSet
 }
 
 // anyBodyReport returns the report for a response with the headers v whose
@@ -357,6 +400,10 @@ type response struct {
 	// sandbox directives on a document.
 	sandbox sandboxFlags
 
+	// complete reports whether the body read is the whole body: whether
+	// it is shorter than HeaderSize, as ReadHeader reads a body.
+	complete bool
+
 	// docTypes are the types each profile renders a document of the
 	// response as, where it does not download it (Resource.sniffAs),
 	// indexed by Browser: set by rendersScript.
@@ -387,6 +434,7 @@ func (rr *response) read(v *headerValues, header []byte) {
 	}
 	rr.res.NoSniff = determineNoSniff(v[hdrNoSniff])
 	rr.res.Header = resourceHeader(header)
+	rr.complete = len(header) < HeaderSize
 	rr.http = readHTTPWith(v, fetchType, essence)
 	rr.sandbox = cspSandbox(v[hdrCSP])
 }

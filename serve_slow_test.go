@@ -28,9 +28,13 @@ func ReportForSlow(h http.Header, body []byte) Report {
 		for _, b := range profiles {
 			all = all.with(b)
 		}
-		rep := Report{DocumentScript: true, ScriptInclusion: true}
+		rep := Report{DocumentScript: true, ScriptInclusion: true, CrossOriginRead: true}
 		for i := range rep.verdicts {
 			d := Destination(i)
+			switch d {
+			case DestinationEmpty, DestinationImage, DestinationScript, DestinationStyle, DestinationAudio, DestinationVideo, DestinationTrack:
+				rep.verdicts[i].CrossOrigin = all
+			}
 			switch d {
 			case DestinationDocument, DestinationFrame, DestinationIFrame, DestinationObject, DestinationEmbed,
 				DestinationScript, DestinationWorker, DestinationSharedWorker, DestinationServiceWorker,
@@ -53,14 +57,16 @@ func ReportForSlow(h http.Header, body []byte) Report {
 func slowUnion(rep *Report, one Report) {
 	rep.DocumentScript = rep.DocumentScript || one.DocumentScript
 	rep.ScriptInclusion = rep.ScriptInclusion || one.ScriptInclusion
+	rep.CrossOriginRead = rep.CrossOriginRead || one.CrossOriginRead
 	for d := range rep.verdicts {
 		rep.verdicts[d].Blocked = rep.verdicts[d].Blocked && one.verdicts[d].Blocked
 		rep.verdicts[d].Script |= one.verdicts[d].Script
+		rep.verdicts[d].CrossOrigin |= one.verdicts[d].CrossOrigin
 	}
 }
 
 // slowNames are the headers a report reads.
-var slowNames = []string{"Content-Type", "Content-Encoding", "X-Content-Type-Options", "Content-Disposition", "Content-Security-Policy"}
+var slowNames = []string{"Content-Type", "Content-Encoding", "X-Content-Type-Options", "Content-Disposition", "Content-Security-Policy", "Cross-Origin-Resource-Policy"}
 
 // slowReadings returns every header list a browser can receive for h, under
 // canonical names: for each of slowNames, every order of the values of its
@@ -198,8 +204,12 @@ func slowReport(h http.Header, header []byte) Report {
 			if slowScriptRuns(h, &res, fetchType, b, d, v.Blocked) {
 				v.Script = v.Script.with(b)
 			}
+			if slowCrossOrigin(h, header, b, d, v.Blocked) {
+				v.CrossOrigin = v.CrossOrigin.with(b)
+			}
 		}
 		rep.verdicts[i] = v
+		rep.CrossOriginRead = rep.CrossOriginRead || v.CrossOrigin != 0
 		switch d {
 		case DestinationDocument, DestinationFrame, DestinationIFrame, DestinationObject, DestinationEmbed:
 			rep.DocumentScript = rep.DocumentScript || v.Script != 0

@@ -263,24 +263,29 @@ func TestReportJSON(t *testing.T) {
 	var got struct {
 		DocumentScript  *bool
 		ScriptInclusion *bool
+		CrossOriginRead *bool
 		Destinations    []map[string]any
 	}
 	if err := json.Unmarshal(b, &got); err != nil {
 		t.Fatal(err)
 	}
-	// Fetch blocks an image type for every script-like destination.
-	if got.DocumentScript == nil || !*got.DocumentScript || got.ScriptInclusion == nil || *got.ScriptInclusion || len(got.Destinations) != 24 {
-		t.Fatalf("JSON %s: want documentScript true, scriptInclusion false, and 24 destinations", b)
+	// Fetch blocks an image type for every script-like destination; Opaque
+	// Response Blocking lets SVG through in every profile.
+	if got.DocumentScript == nil || !*got.DocumentScript || got.ScriptInclusion == nil || *got.ScriptInclusion ||
+		got.CrossOriginRead == nil || !*got.CrossOriginRead || len(got.Destinations) != 24 {
+		t.Fatalf("JSON %s: want documentScript true, scriptInclusion false, crossOriginRead true, and 24 destinations", b)
 	}
+	all := []any{"standard", "chromium", "firefox", "webkit"}
 	tests := []struct {
 		d    mimesniff.Destination
 		want map[string]any
 	}{
-		{mimesniff.DestinationEmpty, map[string]any{"destination": "", "blocked": false, "type": "image/svg+xml", "script": []any{}}},
-		{mimesniff.DestinationTrack, map[string]any{"destination": "track", "blocked": false, "type": "text/vtt", "script": []any{}}},
-		{mimesniff.DestinationDocument, map[string]any{"destination": "document", "blocked": false, "type": "image/svg+xml", "script": []any{"standard", "chromium", "firefox", "webkit"}}},
-		{mimesniff.DestinationXSLT, map[string]any{"destination": "xslt", "blocked": false, "type": "image/svg+xml", "script": []any{"standard", "chromium", "firefox", "webkit"}}},
-		{mimesniff.DestinationText, map[string]any{"destination": "text", "blocked": false, "type": "image/svg+xml", "script": []any{}}},
+		{mimesniff.DestinationEmpty, map[string]any{"destination": "", "blocked": false, "type": "image/svg+xml", "script": []any{}, "crossOrigin": all}},
+		// Only WebKitGTK requests a text track of another origin without CORS.
+		{mimesniff.DestinationTrack, map[string]any{"destination": "track", "blocked": false, "type": "text/vtt", "script": []any{}, "crossOrigin": []any{"webkit"}}},
+		{mimesniff.DestinationDocument, map[string]any{"destination": "document", "blocked": false, "type": "image/svg+xml", "script": all, "crossOrigin": []any{}}},
+		{mimesniff.DestinationXSLT, map[string]any{"destination": "xslt", "blocked": false, "type": "image/svg+xml", "script": all, "crossOrigin": []any{}}},
+		{mimesniff.DestinationText, map[string]any{"destination": "text", "blocked": false, "type": "image/svg+xml", "script": []any{}, "crossOrigin": []any{}}},
 	}
 	for _, tc := range tests {
 		if diff := cmp.Diff(tc.want, got.Destinations[tc.d]); diff != "" {
@@ -290,7 +295,7 @@ func TestReportJSON(t *testing.T) {
 	// An undefined type is null.
 	rep = mimesniff.ReportFor(header(), []byte("x"))
 	b, _ = json.Marshal(rep)
-	if style := `{"destination":"style","blocked":false,"type":null,"script":[]}`; !strings.Contains(string(b), style) {
+	if style := `{"destination":"style","blocked":false,"type":null,"script":[],"crossOrigin":["standard","chromium","firefox","webkit"]}`; !strings.Contains(string(b), style) {
 		t.Errorf("style with no type: %s, want %s in it", b, style)
 	}
 }
@@ -456,7 +461,7 @@ func FuzzActiveServed(f *testing.F) {
 // for: the bits of shape say which of the values are present and which go
 // under a lower-case or upper-case spelling of their name, as a handler that
 // writes the map by hand sends them.
-func reportHeader(shape uint16, ct1, ct2, xcto, cd, csp string) http.Header {
+func reportHeader(shape uint16, ct1, ct2, xcto, cd, csp, corp string) http.Header {
 	h := http.Header{}
 	add := func(bit uint16, name, v string) {
 		if shape&(1<<bit) == 0 {
@@ -484,6 +489,9 @@ func reportHeader(shape uint16, ct1, ct2, xcto, cd, csp string) http.Header {
 	if shape&(1<<15) != 0 {
 		h["content-encoding"] = append(h["content-encoding"], "deflate")
 	}
+	if corp != "" {
+		h["Cross-Origin-Resource-Policy"] = append(h["Cross-Origin-Resource-Policy"], corp)
+	}
 	return h
 }
 
@@ -494,8 +502,8 @@ func reportHeader(shape uint16, ct1, ct2, xcto, cd, csp string) http.Header {
 func FuzzReportAgainstSlow(f *testing.F) {
 	files, _ := filepath.Glob("testdata/files/*")
 	shapes := []struct {
-		shape                   uint16
-		ct1, ct2, xcto, cd, csp string
+		shape                         uint16
+		ct1, ct2, xcto, cd, csp, corp string
 	}{
 		{shape: 0},
 		{shape: 1 | 1<<6, ct1: "text/html; charset=utf-8", xcto: "nosniff"},
@@ -516,13 +524,26 @@ func FuzzReportAgainstSlow(f *testing.F) {
 		// Content codings: the body decoded, or any body.
 		{shape: 1<<14 | 1<<6, xcto: "nosniff"},
 		{shape: 1<<14 | 1<<15},
+		// Cross-Origin-Resource-Policy, and types Opaque Response
+		// Blocking tells apart.
+		{shape: 1, ct1: "application/json", corp: "same-origin"},
+		{shape: 1, ct1: "image/png", corp: "same-site"},
+		{shape: 1, ct1: "text/html", corp: "Same-Origin"},
+		{shape: 1 | 1<<6, ct1: "text/plain", xcto: "nosniff"},
+		{shape: 1, ct1: "text/"},
+		{shape: 1 | 1<<3, ct1: "application/json", ct2: "text/"},
+		{shape: 1, ct1: "application/zip"},
+		{shape: 1, ct1: "video/mp4"},
+		{shape: 1, ct1: "text/vtt"},
+		{shape: 1, ct1: "audio/mpeg"},
+		{shape: 1 | 1<<6, ct1: "application/x-gzip", xcto: "nosniff"},
 	}
 	var gz bytes.Buffer
 	zw := gzip.NewWriter(&gz)
 	zw.Write([]byte("<html><script>alert(1)</script>"))
 	zw.Close()
 	for _, s := range shapes {
-		f.Add(s.shape, s.ct1, s.ct2, s.xcto, s.cd, s.csp, gz.Bytes())
+		f.Add(s.shape, s.ct1, s.ct2, s.xcto, s.cd, s.csp, s.corp, gz.Bytes())
 	}
 	for _, name := range files {
 		data, err := os.ReadFile(name)
@@ -530,11 +551,11 @@ func FuzzReportAgainstSlow(f *testing.F) {
 			f.Fatal(err)
 		}
 		for _, s := range shapes {
-			f.Add(s.shape, s.ct1, s.ct2, s.xcto, s.cd, s.csp, data)
+			f.Add(s.shape, s.ct1, s.ct2, s.xcto, s.cd, s.csp, s.corp, data)
 		}
 	}
-	f.Fuzz(func(t *testing.T, shape uint16, ct1, ct2, xcto, cd, csp string, body []byte) {
-		h := reportHeader(shape, ct1, ct2, xcto, cd, csp)
+	f.Fuzz(func(t *testing.T, shape uint16, ct1, ct2, xcto, cd, csp, corp string, body []byte) {
+		h := reportHeader(shape, ct1, ct2, xcto, cd, csp, corp)
 		want := mimesniff.ReportForSlow(h, body)
 		got := mimesniff.ReportFor(h, body)
 		if diff := cmp.Diff(want, got, cmp.AllowUnexported(mimesniff.Report{})); diff != "" {

@@ -24,13 +24,14 @@ func reportView(o *options, in input) output {
 // reportText returns the report as text.
 //
 // It has one line per destination with its name (`""` for the empty
-// destination), "blocked" or "allowed", the standard's type or "-", and
-// "script in" the profiles where script runs there; then a line for each of
-// the two threats, naming the destinations through which it is open, or
+// destination), "blocked" or "allowed", the standard's type or "-", "script
+// in" the profiles where script runs there, and "cross-site read in" those
+// where a page of another site gets the bytes; then a line for each of the
+// three threats, naming the destinations through which it is open, or
 // "none".
 func reportText(rep *mimesniff.Report) string {
 	var b strings.Builder
-	var document, inclusion []string
+	var document, inclusion, read []string
 	for d := mimesniff.Destination(0); ; d++ {
 		v, ok := rep.Verdict(d)
 		if !ok {
@@ -61,6 +62,10 @@ func reportText(rep *mimesniff.Report) string {
 				inclusion = append(inclusion, name)
 			}
 		}
+		if v.CrossOrigin != 0 {
+			fmt.Fprintf(&b, "  cross-site read in %s", v.CrossOrigin)
+			read = append(read, name)
+		}
 		b.WriteByte('\n')
 	}
 	list := func(names []string) string {
@@ -70,7 +75,8 @@ func reportText(rep *mimesniff.Report) string {
 		return strings.Join(names, " ")
 	}
 	fmt.Fprintf(&b, "document script (stored XSS): %s\n", list(document))
-	fmt.Fprintf(&b, "script inclusion: %s", list(inclusion))
+	fmt.Fprintf(&b, "script inclusion: %s\n", list(inclusion))
+	fmt.Fprintf(&b, "cross-site read: %s", list(read))
 	return b.String()
 }
 

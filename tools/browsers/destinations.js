@@ -7,6 +7,7 @@
 //	node destinations.js chromium|firefox|webkit [-j 4] [-budget SECONDS] [-only REGEXP] [-limit N] [-fresh]
 //	node destinations.js merge        # writes results.jsonl.gz and recordings.json
 //	node destinations.js merge webkit # writes results-webkit.jsonl.gz and recordings.json's webkit entry
+//	node destinations.js BROWSER -corpus DIR -origins same -out FILE   # another corpus (testdata/browsers/wire)
 //
 // Recording appends to tools/browsers/out/dest-<browser>.jsonl and resumes
 // from it: a run stops starting new cases after -budget seconds (default
@@ -14,7 +15,9 @@
 // README.md ("Destinations") for what each outcome means. WebKit (WebKitGTK's
 // MiniBrowser through WebKitWebDriver under an Xvfb display of the run's
 // own) is driven by webkitattack.js, with -j 3 by default; a run exits 3
-// while jobs remain.
+// while jobs remain. -corpus DIR reads the corpus from DIR instead of
+// testdata/browsers/destinations, and only its cases whose "kind" is absent
+// or "destinations"; -origins same (or cross) records one attacker origin.
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -28,7 +31,6 @@ const { WebKitAttacker } = require('./webkitattack');
 const webkit = require('./webkit');
 
 const root = path.resolve(__dirname, '..', '..');
-const dataDir = path.join(root, 'testdata', 'browsers', 'destinations');
 const filesDir = path.join(root, 'testdata', 'files');
 const outDir = path.join(__dirname, 'out');
 
@@ -38,6 +40,8 @@ const opt = (name, def) => {
   const i = args.indexOf(name);
   return i < 0 ? def : args[i + 1];
 };
+const dataDir = opt('-corpus', '') ? path.resolve(opt('-corpus', '')) : path.join(root, 'testdata', 'browsers', 'destinations');
+const origins = opt('-origins', 'same,cross').split(',');
 
 // ---------------------------------------------------------------------------
 // The corpus.
@@ -55,7 +59,7 @@ function loadCorpus() {
     bodies.set(b.name, bytes);
   }
   const headers = new Map(readJsonl('headers.jsonl').map((h) => [h.name, h.headers]));
-  const cases = readGz('cases.jsonl.gz');
+  const cases = readGz('cases.jsonl.gz').filter((c) => !c.kind || c.kind === 'destinations');
   for (const c of cases) {
     c.bytes = bodies.get(c.body);
     c.headerLines = headers.get(c.headers);
@@ -154,7 +158,7 @@ async function record(browserName) {
   let jobs = [];
   cases.forEach((c, i) => {
     if (only && !only.test(c.id)) return;
-    for (const origin of ['same', 'cross']) if (!done.has(`${c.id}\t${origin}`)) jobs.push({ i, origin });
+    for (const origin of origins) if (!done.has(`${c.id}\t${origin}`)) jobs.push({ i, origin });
   });
   if (limit) jobs = jobs.slice(0, limit);
   if (!jobs.length) {

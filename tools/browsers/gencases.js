@@ -16,17 +16,14 @@
 const fs = require('fs');
 const path = require('path');
 const zlib = require('zlib');
-const crypto = require('crypto');
 const old = require('./gencorpus.js');
 const { writeAtomic, updateManifest } = require('./files');
+const { slug, selfType, realBodies, sha } = require('./corpus');
 
 const root = path.resolve(__dirname, '..', '..');
-const corpusDir = process.env.CORPUS_DIR || path.join(root, 'tools', 'corpus', 'out');
-const manifest = path.join(root, 'tools', 'corpus', 'manifest.tsv');
 const outDir = path.join(root, 'testdata', 'browsers', 'navigation');
 const HEAD = 1445;
 
-const sha = (b) => crypto.createHash('sha256').update(b).digest('hex');
 
 // ---------------------------------------------------------------------------
 // Bodies.
@@ -41,17 +38,9 @@ for (const f of fs.readdirSync(old.filesDir).sort()) {
   if (fs.statSync(p).isFile()) body('files/' + f, fs.readFileSync(p), 'train');
 }
 for (const [n, b] of old.edges) body('edge/' + n, b, 'train');
-const real = fs.readFileSync(manifest, 'utf8').split('\n').filter((l) => l && !l.startsWith('#')).map((l) => l.split('\t'));
-let mismatch = 0;
-for (const [name, split, size, hash] of real) {
-  const p = path.join(corpusDir, name);
-  if (!fs.existsSync(p)) { console.error(`missing body ${name}: run node tools/corpus/gen.js`); mismatch++; continue; }
-  const b = fs.readFileSync(p);
-  if (sha(b) !== hash) { console.error(`body ${name} does not hash as manifest.tsv says`); mismatch++; continue; }
-  body(name, b, split);
-}
-if (mismatch) process.exit(1);
-const realNames = real.map((r) => r[0]);
+const real = realBodies();
+for (const r of real) body(r.name, r.bytes, r.split);
+const realNames = real.map((r) => r.name);
 
 // ---------------------------------------------------------------------------
 // Header sets. The old corpus's 50 sets keep their names; a new set with the
@@ -72,34 +61,6 @@ function set(name, headers) {
 }
 for (const [name, headers] of old.combos) set(name, headers);
 
-// The type a server would give each real body, by its extension.
-const typeByExt = {
-  png: 'image/png', apng: 'image/apng', gif: 'image/gif', jpg: 'image/jpeg', bmp: 'image/bmp', ico: 'image/x-icon', cur: 'image/x-icon',
-  webp: 'image/webp', avif: 'image/avif', tif: 'image/tiff', psd: 'image/vnd.adobe.photoshop', pcx: 'image/x-pcx', tga: 'image/x-tga',
-  xbm: 'image/x-xbitmap', ppm: 'image/x-portable-pixmap', jp2: 'image/jp2', svg: 'image/svg+xml', svgz: 'image/svg+xml',
-  mp3: 'audio/mpeg', mp2: 'audio/mpeg', ogg: 'audio/ogg', oga: 'audio/ogg', opus: 'audio/ogg', flac: 'audio/flac', wav: 'audio/wav',
-  aiff: 'audio/aiff', aif: 'audio/aiff', aifc: 'audio/aiff', au: 'audio/basic', aac: 'audio/aac', m4a: 'audio/mp4', wma: 'audio/x-ms-wma',
-  weba: 'audio/webm', mka: 'audio/x-matroska', mid: 'audio/midi', rmi: 'audio/midi',
-  mp4: 'video/mp4', m4v: 'video/x-m4v', '3gp': 'video/3gpp', '3g2': 'video/3gpp2', mov: 'video/quicktime', webm: 'video/webm',
-  mkv: 'video/x-matroska', avi: 'video/x-msvideo', mpg: 'video/mpeg', vob: 'video/mpeg', ts: 'video/mp2t', m1v: 'video/mpeg',
-  ogv: 'video/ogg', flv: 'video/x-flv', wmv: 'video/x-ms-wmv', h264: 'video/h264',
-  ttf: 'font/ttf', otf: 'font/otf', ttc: 'font/collection', woff: 'font/woff', woff2: 'font/woff2', eot: 'application/vnd.ms-fontobject',
-  zip: 'application/zip', epub: 'application/epub+zip', '7z': 'application/x-7z-compressed', tar: 'application/x-tar', gz: 'application/gzip',
-  tgz: 'application/gzip', bz2: 'application/x-bzip2', xz: 'application/x-xz', lzma: 'application/x-lzma', zst: 'application/zstd',
-  lz4: 'application/x-lz4', zz: 'application/zlib', rar: 'application/vnd.rar',
-  pdf: 'application/pdf', ps: 'application/postscript', eps: 'application/postscript',
-  html: 'text/html', xhtml: 'application/xhtml+xml', rss: 'application/rss+xml', rdf: 'application/rdf+xml', atom: 'application/atom+xml',
-  xml: 'application/xml', xsl: 'application/xslt+xml', mml: 'application/mathml+xml', kml: 'application/vnd.google-earth.kml+xml',
-  json: 'application/json', webmanifest: 'application/manifest+json', js: 'text/javascript', mjs: 'text/javascript', css: 'text/css',
-  csv: 'text/csv', tsv: 'text/tab-separated-values', md: 'text/markdown', txt: 'text/plain', ini: 'text/plain', yaml: 'application/yaml',
-  vtt: 'text/vtt', srt: 'application/x-subrip', ics: 'text/calendar', vcf: 'text/vcard', sh: 'application/x-sh', rtf: 'application/rtf',
-};
-const slug = (t) => t.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
-const selfType = (name) => {
-  const t = typeByExt[name.split('.').pop()];
-  if (!t) throw new Error('no type for ' + name);
-  return t;
-};
 
 // ---------------------------------------------------------------------------
 // Plan.

@@ -8,13 +8,19 @@
 //	node record.js chromium|firefox|webkit [-j N] [-minutes M] [-timeout MS]
 //	node record.js BROWSER -only REGEXP [-limit N] [-out FILE]   # a trial run
 //	node record.js BROWSER -partial     # write what is recorded so far
+//	node record.js BROWSER -corpus DIR -only REGEXP -out FILE   # another corpus (testdata/browsers/wire)
+//	node record.js BROWSER ... -textlength   # documents also record textLength
 //
 // A full run records in chunks: it stops taking cases after -minutes (default
 // 14) and keeps what it recorded in state/<browser>.jsonl; the next run goes
 // on from there. When every case is recorded it writes
 // results-<browser>.jsonl.gz and the browser's entry of recordings.json. A
 // trial run (-only or -limit) writes FILE (default /tmp/record-<browser>.jsonl)
-// and touches neither. See README.md and testdata/browsers/navigation/FORMAT.md.
+// and touches neither. -corpus DIR reads the corpus (and keeps the state
+// and results) in DIR instead of testdata/browsers/navigation; there, a body
+// whose line has "body" is those bytes (base64), and only the cases whose
+// "kind" is absent or "navigation" are recorded. See README.md and
+// testdata/browsers/navigation/FORMAT.md.
 'use strict';
 const fs = require('fs');
 const os = require('os');
@@ -25,7 +31,6 @@ const crypto = require('crypto');
 const { writeAtomic, updateManifest } = require('./files');
 
 const root = path.resolve(__dirname, '..', '..');
-const navDir = path.join(root, 'testdata', 'browsers', 'navigation');
 const corpusDir = process.env.CORPUS_DIR || path.join(root, 'tools', 'corpus', 'out');
 const stateDir = path.join(__dirname, 'state');
 
@@ -43,6 +48,11 @@ const trial = Boolean(only || limit);
 const trialOut = opt('-out', `/tmp/record-${browserName}.jsonl`);
 const caseTimeout = Number(opt('-timeout', 10000));
 const minutes = Number(opt('-minutes', 14));
+const navDir = opt('-corpus', '') ? path.resolve(opt('-corpus', '')) : path.join(root, 'testdata', 'browsers', 'navigation');
+// -textlength: a document's row also has textLength, the length of its
+// document.documentElement.textContent (0 for an empty document).
+const textLength = args.includes('-textlength');
+const statePrefix = opt('-corpus', '') ? path.basename(navDir) + '-' : '';
 
 // ---------------------------------------------------------------------------
 // The corpus: bodies are rebuilt (files/ from testdata/files, edge/ from
@@ -51,13 +61,14 @@ const minutes = Number(opt('-minutes', 14));
 const gunzipLines = (f) => zlib.gunzipSync(fs.readFileSync(f)).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
 const headerSets = new Map(fs.readFileSync(path.join(navDir, 'headers.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => { const h = JSON.parse(l); return [h.name, h.headers]; }));
 const bodyMeta = new Map(gunzipLines(path.join(navDir, 'bodies.jsonl.gz')).map((b) => [b.name, b]));
-const allCases = gunzipLines(path.join(navDir, 'cases.jsonl.gz'));
+const allCases = gunzipLines(path.join(navDir, 'cases.jsonl.gz')).filter((c) => !c.kind || c.kind === 'navigation');
 const edges = new Map(require('./gencorpus.js').edges.map(([n, b]) => ['edge/' + n, b]));
 const bodyBytes = new Map();
 function bytesOf(name) {
   if (bodyBytes.has(name)) return bodyBytes.get(name);
   let b;
-  if (name.startsWith('files/')) b = fs.readFileSync(path.join(root, 'testdata', 'files', name.slice(6)));
+  if (bodyMeta.get(name).body !== undefined) b = Buffer.from(bodyMeta.get(name).body, 'base64');
+  else if (name.startsWith('files/')) b = fs.readFileSync(path.join(root, 'testdata', 'files', name.slice(6)));
   else if (name.startsWith('edge/')) b = edges.get(name);
   else {
     const p = path.join(corpusDir, name);
@@ -77,8 +88,8 @@ for (const c of cases) { c.bytes = bytesOf(c.body); c.headerList = headerSets.ge
 
 // Progress of a full run.
 fs.mkdirSync(stateDir, { recursive: true });
-const progressFile = trial ? trialOut + '.part' : path.join(stateDir, `${browserName}.jsonl`);
-const chunksFile = path.join(stateDir, `${browserName}.chunks.json`);
+const progressFile = trial ? trialOut + '.part' : path.join(stateDir, `${statePrefix}${browserName}.jsonl`);
+const chunksFile = path.join(stateDir, `${statePrefix}${browserName}.chunks.json`);
 const done = new Map();
 // A checkout without state/ goes on from the committed (partial) results.
 const resultsFile = path.join(navDir, `results-${browserName}.jsonl.gz`);
@@ -106,6 +117,7 @@ const todo = cases.filter((c) => !done.has(c.id));
 
 const run = Date.now().toString(36);
 const stray = [];
+const acceptEncoding = new Set(); // the Accept-Encoding values of the case requests
 const byIndex = new Map(cases.map((c) => [c.index, c]));
 
 function respond(sock, status, headers, body) {
@@ -126,6 +138,8 @@ const server = net.createServer((sock) => {
     const c = m && m[1] === run ? byIndex.get(Number(m[2])) : null;
     if (c) {
       c.requests = (c.requests || 0) + 1;
+      const ae = /\r\naccept-encoding: *([^\r]*)/i.exec(buf.slice(0, buf.indexOf('\r\n\r\n')).toString('latin1'));
+      acceptEncoding.add(ae ? ae[1] : '');
       respond(sock, '200 OK', c.headerList, c.bytes);
     } else {
       stray.push(line);
@@ -170,7 +184,7 @@ async function probeAt(page, url) {
   try {
     if (page.url() !== url) return null;
     return await Promise.race([
-      page.evaluate(() => [document.contentType, window.mimesniffProbe === 1]),
+      page.evaluate(() => [document.contentType, window.mimesniffProbe === 1, document.documentElement ? document.documentElement.textContent.length : 0]),
       new Promise((_, rej) => setTimeout(() => rej(new Error('evaluate timeout')), 3000)),
     ]);
   } catch (_) {
@@ -187,7 +201,7 @@ async function recordPuppeteer(browser, url, slot) {
   const page = slot.page;
   slot.dialog = false;
   const r = {};
-  const doc = (p, note) => { r.outcome = 'document'; r.contentType = p[0]; if (p[1] || slot.dialog) r.script = true; if (note) r.note = note; };
+  const doc = (p, note) => { r.outcome = 'document'; r.contentType = p[0]; if (p[1] || slot.dialog) r.script = true; if (textLength) r.textLength = p[2]; if (note) r.note = note; };
   try {
     let navErr = null;
     const dl = new Promise((res) => downloadWaiters.set(url, res));
@@ -206,7 +220,13 @@ async function recordPuppeteer(browser, url, slot) {
       try { cur = page.url(); } catch (_) {}
       if (/timeout/i.test(navErr.name || '') || /Navigation timeout/i.test(msg)) {
         const p = await probeAt(page, url);
-        if (p) doc(p, 'load event timed out'); else r.outcome = 'timeout';
+        if (p) doc(p, 'load event timed out');
+        else if (cur.startsWith('about:neterror')) {
+          // Firefox's error page, whose load event does not come.
+          r.outcome = 'error';
+          r.error = 'error page: ' + new URLSearchParams(cur.slice(cur.indexOf('?') + 1)).get('e');
+          r.note = 'load event timed out';
+        } else r.outcome = 'timeout';
       } else if (browserName === 'firefox' && /NS_BINDING_ABORTED/.test(msg) && cur !== url) {
         r.outcome = 'download';
       } else {
@@ -255,7 +275,7 @@ async function main() {
     const wk = require('./webkit.js');
     xvfb = await wk.startXvfb();
     for (let k = 0; k < parallel; k++) {
-      const w = new wk.Worker(xvfb.display, path.join(tmp, `home${k}`), caseTimeout);
+      const w = new wk.Worker(xvfb.display, path.join(tmp, `home${k}`), caseTimeout, { textLength });
       await w.start();
       wkWorkers.push(w);
     }
@@ -268,6 +288,25 @@ async function main() {
     driver = lib.driverName(browserName);
     await setupDownloads(browser);
   }
+  // Firefox: a download that fails (a coding that does not decode) can
+  // leave it unable to open tabs ("browsingContext.create: ...
+  // getBrowserForTab(...) is null"); a case that fails so is tried again in
+  // a browser launched afresh. Workers that fail on the same browser share
+  // one relaunch; the cases other workers had under way then may fail
+  // (recorded as errors), so record such a corpus with -j 1.
+  let relaunches = 0;
+  let relaunching = null;
+  const relaunch = async (old) => {
+    if (browser !== old) return;
+    if (!relaunching) {
+      relaunching = (async () => {
+        await old.close().catch(() => {});
+        browser = await lib.launch(browserName, tmp, downloadDir, `profile-${++relaunches}`);
+        await setupDownloads(browser);
+      })().finally(() => { relaunching = null; });
+    }
+    await relaunching;
+  };
   let next = 0;
   let n = 0;
   const out = fs.openSync(progressFile, 'a');
@@ -281,8 +320,9 @@ async function main() {
       // A failure of the recorder itself (not of the navigation) is tried
       // again once on a new page (WebKit: a restarted driver), then recorded.
       for (let t = 0; t < 2; t++) {
+        const used = browser;
         try {
-          r = browserName === 'webkit' ? await wkWorkers[k].record(url) : await recordPuppeteer(browser, url, slot);
+          r = browserName === 'webkit' ? await wkWorkers[k].record(url) : await recordPuppeteer(used, url, slot);
           break;
         } catch (e) {
           if (slot.page) await slot.page.close().catch(() => {});
@@ -290,6 +330,10 @@ async function main() {
           r = { outcome: 'error', error: 'recorder: ' + String(e.message || e).split('\n')[0] };
           if (browserName === 'webkit') {
             try { await wkWorkers[k].restart(); r.note = 'driver restarted'; } catch (e2) { r.error += '; restart failed: ' + e2.message; }
+          } else if (browserName === 'firefox' && /browsingContext\.create/.test(r.error)) {
+            await relaunch(used);
+          } else if (relaunching) {
+            await relaunching;
           }
         }
       }
@@ -311,14 +355,14 @@ async function main() {
   await Promise.all(Array.from({ length: parallel }, (_, k) => worker(k)));
   fs.closeSync(out);
   const secs = (Date.now() - t0) / 1000;
-  const restarts = wkWorkers.reduce((a, w) => a + w.restarts, 0);
+  const restarts = wkWorkers.reduce((a, w) => a + w.restarts, 0) + relaunches;
   const recycles = wkWorkers.reduce((a, w) => a + w.recycles, 0);
   if (browser) await browser.close().catch(() => {});
   for (const w of wkWorkers) await w.stop();
   if (xvfb) xvfb.stop();
   server.close();
   fs.rmSync(tmp, { recursive: true, force: true });
-  const chunk = { recorded: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), version, driver, cases: n, wallSeconds: Math.round(secs), parallel, restarts, recycles, stray: stray.length, strayRequests: [...new Set(stray)].slice(0, 5) };
+  const chunk = { recorded: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), version, driver, cases: n, wallSeconds: Math.round(secs), parallel, restarts, recycles, stray: stray.length, strayRequests: [...new Set(stray)].slice(0, 5), acceptEncoding: [...acceptEncoding] };
   console.error(`${browserName}: ${n} cases in ${secs.toFixed(0)}s; ${done.size}/${cases.length} recorded; restarts ${restarts}; stray ${stray.length}`);
   if (trial) {
     const rows = cases.filter((c) => done.has(c.id)).map((c) => done.get(c.id));

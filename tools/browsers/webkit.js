@@ -58,6 +58,7 @@ class Worker {
     this.caseTimeout = caseTimeout;
     this.pageLoadStrategy = opts.pageLoadStrategy || 'normal';
     this.acceptInsecureCerts = !!opts.acceptInsecureCerts;
+    this.textLength = Boolean(opts.textLength); // record() adds textLength to a document
     this.restarts = 0;
     this.recycles = 0;
     this.count = 0;
@@ -143,10 +144,10 @@ class Worker {
     let alert = false;
     for (let t = 0; t < 3; t++) {
       const r = await this.cmd('POST', '/execute/sync', {
-        script: 'return [location.href, document.contentType, window.mimesniffProbe === 1, document.body ? String(document.body.innerText).slice(0, 200) : ""]',
+        script: 'return [location.href, document.contentType, window.mimesniffProbe === 1, document.body ? String(document.body.innerText).slice(0, 200) : "", document.documentElement ? document.documentElement.textContent.length : 0]',
         args: [],
       }, 8000);
-      if (Array.isArray(r.value)) return { href: r.value[0], contentType: r.value[1], script: r.value[2] || alert, text: r.value[3] };
+      if (Array.isArray(r.value)) return { href: r.value[0], contentType: r.value[1], script: r.value[2] || alert, text: r.value[3], textLength: r.value[4] };
       if (r.value && r.value.error === 'unexpected alert open') { alert = true; continue; }
       throw new Error('execute: ' + JSON.stringify(r.value).slice(0, 200));
     }
@@ -185,6 +186,7 @@ class Worker {
       r.outcome = 'document';
       r.contentType = p.contentType;
       if (p.script) r.script = true;
+      if (this.textLength) r.textLength = p.textLength;
       if (navErr) r.note = `navigate: ${navErr}`;
     } else if (cur === url) {
       r.outcome = 'error';
