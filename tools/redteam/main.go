@@ -79,6 +79,17 @@
 //	mixedsafe     SafeHeaders(multipart/x-mixed-replace; boundary=x, data)
 //	mixedplain    mixedreplace without Handler, the baseline
 //
+// Their controls are baselines too, so that a browser shows the attack
+// working where nothing stops it:
+//
+//	<mode>plain     the behaviour of emptycopy, emptywrite, spellings,
+//	                flushfirst, trailer or trailerprefix without Handler
+//	safedirtyplain  safedirty's map without SafeHeaders: content-type:
+//	                text/html and content-disposition: inline
+//	emptycopyearly  emptycopy behind a middleware that decides at the
+//	                first write call, the empty copy included, as Handler
+//	                did before issue 32
+//
 //	go run . [-probe ../browsers/probe.js] [-harness ../browsers/harness.js]
 //
 // With -answers it prints instead every target's answers to GET and HEAD,
@@ -333,6 +344,11 @@ func uploads(probe, dir string) (map[string][]byte, []target, error) {
 			targets = append(targets, target{Mode: "safedirty", Upload: pn + ".upload", Payload: pn, Declared: d, Path: "/safedirty/{token}/" + strconv.Itoa(i) + "/" + pn + ".upload"})
 		}
 	}
+	for _, m := range wireControls {
+		for _, u := range wire {
+			targets = append(targets, target{Mode: m, Upload: u.name, Payload: u.payload.name, Path: "/" + m + "/{token}/" + u.name, Baseline: true})
+		}
+	}
 	// The same over HTTP/2, last.
 	for _, t := range targets {
 		if slices.Contains(h2Modes, t.Mode) {
@@ -347,9 +363,12 @@ func uploads(probe, dir string) (map[string][]byte, []target, error) {
 
 // h2Modes are the modes served over HTTP/2 too, as mode "h2-<mode>": those
 // behind Handler whose handler shapes the response itself, the plain
-// baseline and Handler(FileServer), and mixedsafe.
+// baseline and Handler(FileServer), mixedsafe, and the controls of the
+// modes whose wire HTTP/2 writes otherwise (the spellings of a name, and
+// the moment the response begins).
 var h2Modes = []string{"handler", "plain", "lower", "dupkey", "twotypes", "late", "lowerdisp", "range",
-	"emptycopy", "emptywrite", "spellings", "flushfirst", "trailer", "trailerprefix", "mixedreplace", "mixedsafe"}
+	"emptycopy", "emptywrite", "spellings", "flushfirst", "trailer", "trailerprefix", "mixedreplace", "mixedsafe",
+	"emptycopyplain", "spellingsplain", "emptycopyearly"}
 
 // selfSigned returns a certificate for 127.0.0.1 that signs itself, made
 // anew for each run; the browsers are told to accept it.
@@ -413,6 +432,18 @@ const emptyFile = "empty"
 // wireModes are the modes of issue 32 that serve wireUploads, in the order
 // of their targets. (safedirty serves the safe mode's targets.)
 var wireModes = []string{"emptycopy", "emptywrite", "spellings", "flushfirst", "trailer", "trailerprefix", "mixedreplace", "mixedsafe", "mixedplain"}
+
+// wireControls are the baselines of the wireModes behind Handler, served
+// after safedirty: each behaviour bare, the dirty map of safedirty bare,
+// and emptycopy behind earlyMiddleware.
+var wireControls = []string{"emptycopyplain", "emptywriteplain", "spellingsplain", "flushfirstplain", "trailerplain", "trailerprefixplain", "safedirtyplain", "emptycopyearly"}
+
+// dirtyMap fills h as safedirty's handler does before SafeHeaders' Set:
+// the type and disposition of an HTML page, under lower-case keys.
+func dirtyMap(h http.Header) {
+	h["content-type"] = []string{"text/html"}
+	h["content-disposition"] = []string{"inline"}
+}
 
 // wireBehaviours returns the behaviours of the wireModes: each is served
 // behind Handler but mixedsafe (SafeHeaders) and mixedplain (bare, the
@@ -519,10 +550,11 @@ func modeHandlers(dir string, files map[string][]byte) map[string]http.Handler {
 			}
 			http.ServeContent(w, r, path.Base(r.URL.Path), time.Time{}, bytes.NewReader(data))
 		})),
-		"safe": safeServer(func(http.Header) {}),
-		"safedirty": safeServer(func(h http.Header) {
-			h["content-type"] = []string{"text/html"}
-			h["content-disposition"] = []string{"inline"}
+		"safe":      safeServer(func(http.Header) {}),
+		"safedirty": safeServer(dirtyMap),
+		"safedirtyplain": serveUpload(files, func(w http.ResponseWriter, data []byte) {
+			dirtyMap(w.Header())
+			w.Write(data)
 		}),
 		"lower": quirk(func(w http.ResponseWriter, data []byte) {
 			w.Header()["content-type"] = []string{"text/html"}
@@ -550,14 +582,52 @@ func modeHandlers(dir string, files map[string][]byte) map[string]http.Handler {
 		"range":      mimesniff.Handler(twoRanges(fs)),
 		"rangeplain": twoRanges(fs),
 	}
-	for m, b := range wireBehaviours(dir) {
+	bare := wireBehaviours(dir)
+	for m, b := range bare {
 		if m == "mixedsafe" || m == "mixedplain" {
 			modes[m] = serveUpload(files, b)
-		} else {
-			modes[m] = quirk(b)
+			continue
+		}
+		modes[m] = quirk(b)
+		if m != "mixedreplace" { // whose bare form is mixedplain
+			modes[m+"plain"] = serveUpload(files, b)
 		}
 	}
+	modes["emptycopyearly"] = earlyMiddleware(serveUpload(files, bare["emptycopy"]))
 	return modes
+}
+
+// earlyMiddleware decides as Handler did before issue 32: at the wrapped
+// handler's first Write or ReadFrom, an empty copy included, it sets
+// mimesniff.SafeHeaders for the Content-Type of that moment in the map,
+// which net/http copies only when the response begins.
+func earlyMiddleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(&earlyWriter{ResponseWriter: w}, r)
+	})
+}
+
+type earlyWriter struct {
+	http.ResponseWriter
+	decided bool
+}
+
+func (e *earlyWriter) decide() {
+	if !e.decided {
+		e.decided = true
+		t, _ := mimesniff.Parse(e.Header().Get("Content-Type"))
+		mimesniff.SafeHeaders(t, nil).Set(e.Header())
+	}
+}
+
+func (e *earlyWriter) Write(p []byte) (int, error) {
+	e.decide()
+	return e.ResponseWriter.Write(p)
+}
+
+func (e *earlyWriter) ReadFrom(src io.Reader) (int64, error) {
+	e.decide()
+	return io.Copy(e.ResponseWriter, src)
 }
 
 // A headCheck compares a HEAD response with the GET response of one target.
