@@ -190,16 +190,18 @@ async function report(only) {
   if (only && old) {
     for (const k of ['browsers', 'totals']) rep[k] = Object.fromEntries(Object.entries(old[k] || {}).filter(([b]) => b !== only));
     rep.serverLoads = (old.serverLoads || []).filter((e) => e.browser !== only);
+    if (old.carried) rep.carried = Object.fromEntries(Object.entries(old.carried).filter(([b]) => b !== only));
     rep.date = old.date;
     rep.dates = Object.assign({}, old.dates || {}, { [only]: new Date().toISOString().slice(0, 10) });
-  } else if (old && old.browsers && old.browsers.webkit) {
-    // Keep WebKit's parts when the others are reported again.
+  } else if (old && old.browsers && old.browsers.webkit && !fs.existsSync(partFile('webkit'))) {
+    // Keep WebKit's parts when the others are reported again without it.
     rep.browsers.webkit = old.browsers.webkit;
     rep.totals.webkit = old.totals.webkit;
     rep.serverLoads.push(...(old.serverLoads || []).filter((e) => e.browser === 'webkit'));
+    if (old.carried && old.carried.webkit) rep.carried = { webkit: old.carried.webkit };
     if (old.dates) rep.dates = old.dates;
   }
-  for (const b of only ? [only] : browserNames) {
+  for (const b of only ? [only] : [...browserNames, 'webkit']) {
     const f = partFile(b);
     if (!fs.existsSync(f)) continue;
     const metas = [];
@@ -246,6 +248,24 @@ async function report(only) {
     for (const t of srv.targets) tot[t.mode].targets++;
     for (const m of affected.values()) tot[m].serverUploads++;
     rep.totals[b] = tot;
+    // A mode not recorded whole this time keeps the counts of the
+    // report before, whole, in carried (with that report's date), where
+    // it had the same targets: the counts hold where the servers of the
+    // two runs answer alike (go run . -answers, then diff).
+    // A report written so carries them on as they were.
+    for (const [m, T] of Object.entries(tot)) {
+      if (T.jobs === 2 * T.targets || !old) continue;
+      const again = old.carried && old.carried[b] && old.carried[b][m];
+      const o = again || (old.totals && old.totals[b] && old.totals[b][m]);
+      if (!o || o.targets !== T.targets) continue;
+      const from = again ? o.carriedFrom : (old.dates && old.dates[b]) || old.date;
+      rep.carried = rep.carried || {};
+      rep.carried[b] = rep.carried[b] || {};
+      rep.carried[b][m] = Object.assign({}, o, { carriedFrom: from });
+      for (const e of old.serverLoads || []) {
+        if (e.browser === b && e.mode === m && !e.carriedFrom === !again) rep.serverLoads.push(Object.assign({}, e, { carriedFrom: from }));
+      }
+    }
   }
   // Compact, one line per member and per serverLoads entry.
   const lines = Object.entries(rep).map(([k, v]) => k === 'serverLoads'
@@ -258,9 +278,13 @@ async function report(only) {
     console.log(`${b} (${rep.browsers[b].version}, ${rep.browsers[b].wallSeconds}s):`);
     for (const [m, T] of Object.entries(rep.totals[b])) {
       const by = Object.entries(T.serverByDest).map(([d, n]) => `${d} ${n}`).join(', ');
-      console.log(`  ${m.padEnd(10)} ${String(T.serverLoads).padStart(4)} loads of ${String(T.serverUploads).padStart(3)}/${T.targets} targets` +
+      console.log(`  ${m.padEnd(18)} ${String(T.serverLoads).padStart(4)} loads of ${String(T.serverUploads).padStart(3)}/${T.targets} targets` +
         `  page ${T.pageSame}|${T.pageCross}  opaque ${T.opaque}${by ? '  [' + by + ']' : ''}${T.jobs < 2 * T.targets ? `  (only ${T.jobs}/${2 * T.targets} jobs recorded)` : ''}`);
+      const C = rep.carried && rep.carried[b] && rep.carried[b][m];
+      if (C) console.log(`  ${''.padEnd(18)} ${String(C.serverLoads).padStart(4)} loads of ${String(C.serverUploads).padStart(3)}/${C.targets} targets  page ${C.pageSame}|${C.pageCross}  opaque ${C.opaque}  (carried from ${C.carriedFrom}, ${C.jobs} jobs)`);
     }
+    const h2 = rep.browsers[b].h2Requests;
+    if (h2) console.log(`  requests for the h2- modes by protocol: ${JSON.stringify(h2)}`);
   }
   console.log(`HEAD vs GET: ${rep.headCheck.differ} of ${rep.headCheck.checked} differ, ${rep.headCheck.looser} with HEAD less cautious`);
   console.log('wrote ' + path.relative(process.cwd(), reportFile));
