@@ -17,15 +17,19 @@ const executables = {
 
 // launch starts browserName ('chromium' or 'firefox') headless with a fresh
 // profile in tmp/<profile> (default "profile"); Firefox saves downloads
-// silently into downloadDir.
-function launch(browserName, tmp, downloadDir, profile = 'profile') {
+// silently into downloadDir. With opts.insecureCerts it accepts any TLS
+// certificate (the red team's self-signed HTTP/2 server on loopback).
+function launch(browserName, tmp, downloadDir, profile = 'profile', opts = {}) {
+  const insecure = opts.insecureCerts ? { acceptInsecureCerts: true } : {};
   if (browserName === 'chromium') {
     return puppeteer().launch({
+      ...insecure,
       browser: 'chrome',
       executablePath: executables.chromium,
       headless: true,
       userDataDir: path.join(tmp, profile),
       args: [
+        ...(opts.insecureCerts ? ['--ignore-certificate-errors'] : []),
         '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
         '--disable-background-networking', '--disable-component-update', '--disable-sync',
         '--disable-default-apps', '--disable-extensions', '--no-default-browser-check',
@@ -35,6 +39,7 @@ function launch(browserName, tmp, downloadDir, profile = 'profile') {
     });
   }
   return puppeteer().launch({
+    ...insecure,
     browser: 'firefox',
     executablePath: executables.firefox,
     headless: true,
@@ -139,8 +144,9 @@ function emptyDir(dir) {
 // one (with a new profile) when there is none or the last one crashed or
 // disconnected. Several callers waiting at once share one launch.
 class Relauncher {
-  constructor(browserName, tmp, downloadDir, onDownload) {
-    Object.assign(this, { browserName, tmp, downloadDir, onDownload });
+  // launchOpts are launch's opts.
+  constructor(browserName, tmp, downloadDir, onDownload, launchOpts = {}) {
+    Object.assign(this, { browserName, tmp, downloadDir, onDownload, launchOpts });
     this.browser = null;
     this.launches = 0;
     this.pending = null;
@@ -151,7 +157,7 @@ class Relauncher {
       this.pending = (async () => {
         if (this.browser) await this.browser.close().catch(() => {});
         this.launches++;
-        const b = await launch(this.browserName, this.tmp, this.downloadDir, `profile-${this.launches}`);
+        const b = await launch(this.browserName, this.tmp, this.downloadDir, `profile-${this.launches}`, this.launchOpts);
         await watchDownloads(this.browserName, b, this.downloadDir, this.onDownload);
         this.browser = b;
       })().finally(() => { this.pending = null; });

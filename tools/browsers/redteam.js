@@ -3,10 +3,12 @@
 // and starts the Go red-team server (tools/redteam), which serves a hostile
 // upload corpus through mimesniff.Handler(http.FileServer), through
 // SafeHeaders for every declared type, through Handler around handlers that
-// misuse the header map, and through plain http.FileServer (the baseline).
-// It loads every target in every destination (attack.js) from a
-// same-origin and a cross-origin attacker page, in Chromium and in Firefox,
-// and counts the probes that ran.
+// misuse the header map or change it around the moment net/http takes its
+// copy (issue 32: an empty copy, an empty Write, a Flush, trailers, several
+// spellings), and through plain http.FileServer and other bare handlers
+// (the baselines). It loads every target in every destination (attack.js)
+// from a same-origin and a cross-origin attacker page, in Chromium, Firefox
+// and WebKitGTK, and counts the probes that ran.
 //
 //	node redteam.js                    # both browsers, from scratch, then the report
 //	node redteam.js run chromium|firefox|webkit [-budget S] [-j N] [-fresh] [-only REGEXP]
@@ -42,8 +44,10 @@ const opt = (name, def) => {
 };
 const partFile = (b) => path.join(outDir, `redteam-${b}.jsonl`);
 
-// startServer builds and starts the Go server; it resolves to {a, b,
-// targets, headcheck, stop}.
+// startServer builds and starts the Go server; it resolves to {a, b, c,
+// targets, headcheck, protos, stop}: c is the origin of the h2- modes
+// (HTTP/2 over TLS, a self-signed certificate the browsers are told to
+// accept), and protos() the count of requests for them by protocol.
 async function startServer(probes) {
   fs.mkdirSync(outDir, { recursive: true });
   const bin = path.join(outDir, 'redteam');
@@ -65,7 +69,7 @@ async function startServer(probes) {
   }).on('error', rej));
   const targets = await get(first.a + '/__targets');
   const headcheck = await get(first.a + '/__headcheck');
-  return { a: first.a, b: first.b, targets, headcheck, stop: () => { p.stdin.end(); p.kill(); } };
+  return { a: first.a, b: first.b, c: first.c, targets, headcheck, protos: () => get(first.a + '/__protos'), stop: () => { p.stdin.end(); p.kill(); } };
 }
 
 async function run(browserName) {
@@ -99,9 +103,9 @@ async function run(browserName) {
   let xvfb = null;
   if (isWebKit) {
     xvfb = await webkit.startXvfb();
-    att = new WebKitAttacker({ display: xvfb.display, tmp, probes, timeout: Number(opt('-timeout', 6000)) });
+    att = new WebKitAttacker({ display: xvfb.display, tmp, probes, timeout: Number(opt('-timeout', 6000)), acceptInsecureCerts: true });
   } else {
-    browsers = new lib.Relauncher(browserName, tmp, downloadDir, (u) => att.sawDownload(u));
+    browsers = new lib.Relauncher(browserName, tmp, downloadDir, (u) => att.sawDownload(u), { insecureCerts: true });
     att = new Attacker({ browserName, browsers, probes, downloaded, timeout: Number(opt('-timeout', 6000)) });
   }
   const version = isWebKit ? '' : await (await browsers.get()).version();
@@ -113,12 +117,13 @@ async function run(browserName) {
     while (next < jobs.length && (Date.now() - t0) / 1000 < budget) {
       const { i, origin } = jobs[next++];
       const t = srv.targets[i];
+      const server = t.proto === 'h2' ? srv.c : srv.a;
       const job = {
         key: `${runId}.${i}`,
         origin,
-        pageOrigin: origin === 'same' ? srv.a : srv.b,
-        serverOrigin: srv.a,
-        url: (token) => srv.a + t.path.replace('{token}', token),
+        pageOrigin: origin === 'same' ? server : srv.b,
+        serverOrigin: server,
+        url: (token) => server + t.path.replace('{token}', token),
       };
       let out = null;
       for (let k = 0; k < 2 && !out; k++) {
@@ -149,6 +154,7 @@ async function run(browserName) {
   }
   await Promise.all(Array.from({ length: parallel }, worker));
   const secs = Math.round((Date.now() - t0) / 1000);
+  const protos = await srv.protos().catch(() => ({}));
   const wkVersion = isWebKit ? await att.version() : '';
   if (isWebKit) {
     await att.close();
@@ -156,7 +162,7 @@ async function run(browserName) {
   } else await browsers.close();
   srv.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
-  const meta = { browser: browserName, version: isWebKit ? `WebKitGTK ${wkVersion} (MiniBrowser)` : lib.versionName(browserName, version), driver: isWebKit ? 'WebKitWebDriver (WebDriver classic), MiniBrowser --automation under Xvfb' : lib.driverName(browserName), recorded: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), jobs: n, wallSeconds: secs, parallel, unmatchedProbes: probes.unmatched };
+  const meta = { browser: browserName, version: isWebKit ? `WebKitGTK ${wkVersion} (MiniBrowser)` : lib.versionName(browserName, version), driver: isWebKit ? 'WebKitWebDriver (WebDriver classic), MiniBrowser --automation under Xvfb' : lib.driverName(browserName), recorded: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), jobs: n, wallSeconds: secs, parallel, unmatchedProbes: probes.unmatched, h2Requests: protos };
   fs.appendFileSync(partFile(browserName), JSON.stringify({ meta }) + '\n');
   const left = jobs.length - n;
   console.error(`redteam ${browserName}: ${n} jobs in ${secs}s${left ? `, ${left} left` : ', done'}`);
@@ -184,16 +190,18 @@ async function report(only) {
   if (only && old) {
     for (const k of ['browsers', 'totals']) rep[k] = Object.fromEntries(Object.entries(old[k] || {}).filter(([b]) => b !== only));
     rep.serverLoads = (old.serverLoads || []).filter((e) => e.browser !== only);
+    if (old.carried) rep.carried = Object.fromEntries(Object.entries(old.carried).filter(([b]) => b !== only));
     rep.date = old.date;
     rep.dates = Object.assign({}, old.dates || {}, { [only]: new Date().toISOString().slice(0, 10) });
-  } else if (old && old.browsers && old.browsers.webkit) {
-    // Keep WebKit's parts when the others are reported again.
+  } else if (old && old.browsers && old.browsers.webkit && !fs.existsSync(partFile('webkit'))) {
+    // Keep WebKit's parts when the others are reported again without it.
     rep.browsers.webkit = old.browsers.webkit;
     rep.totals.webkit = old.totals.webkit;
     rep.serverLoads.push(...(old.serverLoads || []).filter((e) => e.browser === 'webkit'));
+    if (old.carried && old.carried.webkit) rep.carried = { webkit: old.carried.webkit };
     if (old.dates) rep.dates = old.dates;
   }
-  for (const b of only ? [only] : browserNames) {
+  for (const b of only ? [only] : [...browserNames, 'webkit']) {
     const f = partFile(b);
     if (!fs.existsSync(f)) continue;
     const metas = [];
@@ -202,7 +210,11 @@ async function report(only) {
       const o = JSON.parse(l);
       if (o.meta) metas.push(o.meta); else rows.set(`${o.path}\t${o.origin}`, o);
     }
-    rep.browsers[b] = { version: metas.length ? metas[metas.length - 1].version : '', driver: metas.length ? metas[metas.length - 1].driver : '', wallSeconds: metas.reduce((s, m) => s + m.wallSeconds, 0), runs: metas.length, jobs: rows.size };
+    // h2Requests: the requests for the h2- modes, by the protocol the
+    // browser spoke (the proof that it spoke HTTP/2).
+    const h2Requests = {};
+    for (const m of metas) for (const [p, k] of Object.entries(m.h2Requests || {})) h2Requests[p] = (h2Requests[p] || 0) + k;
+    rep.browsers[b] = { version: metas.length ? metas[metas.length - 1].version : '', driver: metas.length ? metas[metas.length - 1].driver : '', wallSeconds: metas.reduce((s, m) => s + m.wallSeconds, 0), runs: metas.length, jobs: rows.size, h2Requests };
     const tot = {};
     for (const m of modes) tot[m] = { targets: 0, jobs: 0, serverLoads: 0, serverUploads: 0, serverByDest: {}, pageSame: 0, pageCross: 0, opaque: 0, outcomes: {} };
     const affected = new Map();
@@ -220,9 +232,9 @@ async function report(only) {
           T.serverByDest[d] = (T.serverByDest[d] || 0) + 1;
           affected.set(t.path, t.mode);
           const k = `${b}\t${t.path}`;
-          if (t.mode === 'plain' || t.mode === 'rangeplain') continue; // the baseline: counted, not listed
+          if (t.baseline) continue; // a baseline (plain, rangeplain, mixedplain): counted, not listed
           if (!byTarget.has(k)) {
-            byTarget.set(k, { browser: b, mode: t.mode, upload: t.upload, declared: t.mode === 'safe' ? t.declared : undefined, loads: 0, same: [], cross: [], contentType: ct || undefined });
+            byTarget.set(k, { browser: b, mode: t.mode, upload: t.upload, declared: t.mode === 'safe' || t.mode === 'safedirty' ? t.declared : undefined, loads: 0, same: [], cross: [], contentType: ct || undefined });
             rep.serverLoads.push(byTarget.get(k));
           }
           const e = byTarget.get(k);
@@ -236,6 +248,24 @@ async function report(only) {
     for (const t of srv.targets) tot[t.mode].targets++;
     for (const m of affected.values()) tot[m].serverUploads++;
     rep.totals[b] = tot;
+    // A mode not recorded whole this time keeps the counts of the
+    // report before, whole, in carried (with that report's date), where
+    // it had the same targets: the counts hold where the servers of the
+    // two runs answer alike (go run . -answers, then diff).
+    // A report written so carries them on as they were.
+    for (const [m, T] of Object.entries(tot)) {
+      if (T.jobs === 2 * T.targets || !old) continue;
+      const again = old.carried && old.carried[b] && old.carried[b][m];
+      const o = again || (old.totals && old.totals[b] && old.totals[b][m]);
+      if (!o || o.targets !== T.targets) continue;
+      const from = again ? o.carriedFrom : (old.dates && old.dates[b]) || old.date;
+      rep.carried = rep.carried || {};
+      rep.carried[b] = rep.carried[b] || {};
+      rep.carried[b][m] = Object.assign({}, o, { carriedFrom: from });
+      for (const e of old.serverLoads || []) {
+        if (e.browser === b && e.mode === m && !e.carriedFrom === !again) rep.serverLoads.push(Object.assign({}, e, { carriedFrom: from }));
+      }
+    }
   }
   // Compact, one line per member and per serverLoads entry.
   const lines = Object.entries(rep).map(([k, v]) => k === 'serverLoads'
@@ -248,9 +278,13 @@ async function report(only) {
     console.log(`${b} (${rep.browsers[b].version}, ${rep.browsers[b].wallSeconds}s):`);
     for (const [m, T] of Object.entries(rep.totals[b])) {
       const by = Object.entries(T.serverByDest).map(([d, n]) => `${d} ${n}`).join(', ');
-      console.log(`  ${m.padEnd(10)} ${String(T.serverLoads).padStart(4)} loads of ${String(T.serverUploads).padStart(3)}/${T.targets} targets` +
+      console.log(`  ${m.padEnd(18)} ${String(T.serverLoads).padStart(4)} loads of ${String(T.serverUploads).padStart(3)}/${T.targets} targets` +
         `  page ${T.pageSame}|${T.pageCross}  opaque ${T.opaque}${by ? '  [' + by + ']' : ''}${T.jobs < 2 * T.targets ? `  (only ${T.jobs}/${2 * T.targets} jobs recorded)` : ''}`);
+      const C = rep.carried && rep.carried[b] && rep.carried[b][m];
+      if (C) console.log(`  ${''.padEnd(18)} ${String(C.serverLoads).padStart(4)} loads of ${String(C.serverUploads).padStart(3)}/${C.targets} targets  page ${C.pageSame}|${C.pageCross}  opaque ${C.opaque}  (carried from ${C.carriedFrom}, ${C.jobs} jobs)`);
     }
+    const h2 = rep.browsers[b].h2Requests;
+    if (h2) console.log(`  requests for the h2- modes by protocol: ${JSON.stringify(h2)}`);
   }
   console.log(`HEAD vs GET: ${rep.headCheck.differ} of ${rep.headCheck.checked} differ, ${rep.headCheck.looser} with HEAD less cautious`);
   console.log('wrote ' + path.relative(process.cwd(), reportFile));

@@ -51,8 +51,9 @@ return out;`;
 class WebKitAttacker {
   // display is an Xvfb display (webkit.startXvfb); tmp a folder for the
   // workers' homes.
-  constructor({ display, tmp, probes, timeout, navTimeout, workerQuiet }) {
-    Object.assign(this, { display, tmp, probes });
+  // acceptInsecureCerts: the sessions accept any TLS certificate.
+  constructor({ display, tmp, probes, timeout, navTimeout, workerQuiet, acceptInsecureCerts }) {
+    Object.assign(this, { display, tmp, probes, acceptInsecureCerts });
     this.timeout = timeout || 6000;
     this.navTimeout = navTimeout || 8000;
     this.workerQuiet = workerQuiet || 5000;
@@ -64,7 +65,7 @@ class WebKitAttacker {
 
   async worker(slot) {
     if (!slot.wk) {
-      slot.wk = new wk.Worker(this.display, path.join(this.tmp, `home-${this.workers.length}`), this.navTimeout, { pageLoadStrategy: 'none' });
+      slot.wk = new wk.Worker(this.display, path.join(this.tmp, `home-${this.workers.length}`), this.navTimeout, { pageLoadStrategy: 'none', acceptInsecureCerts: !!this.acceptInsecureCerts });
       this.workers.push(slot.wk);
       await slot.wk.start();
       slot.jobs = 0;

@@ -37,6 +37,59 @@
 //	           (a 206 multipart/byteranges)
 //	rangeplain FileServer answering as if asked for two ranges
 //
+// The modes below attack the moment Handler decides against the moment
+// net/http takes its copy of the header map, and the spellings of a name
+// (issue 32). Each serves one upload of every payload (wireUploads); the
+// handler sets the type itself, so the upload's name is not read.
+//
+//	emptycopy     Handler of a handler that sets text/plain, copies an empty
+//	              strings.Reader and an empty *os.File into w (the second
+//	              reaches ReadFrom), then sets text/html and writes: the
+//	              attacker hopes Handler decides at the empty copy, where
+//	              net/http begins nothing, and the wire carries text/html
+//	emptywrite    the same with w.Write(nil) for the copy: net/http begins
+//	              the response at an empty Write, so the wire carries
+//	              text/plain; the attacker hopes Handler decides later, on
+//	              text/html, or that some browser reads the page anyway
+//	spellings     Handler of a handler that sets, by map assignment,
+//	              Content-Type: text/plain, content-type: text/html and
+//	              CONTENT-TYPE: image/svg+xml, and a lower-case
+//	              x-content-type-options key with no value (absent on the
+//	              wire): net/http sends all three types, sorted; the
+//	              attacker hopes Handler reads one and a browser another
+//	safedirty     no Handler: a map that already holds content-type:
+//	              text/html and content-disposition: inline (lower-case
+//	              keys), then SafeHeaders(declared, data).Set for every
+//	              declared type as in safe: the attacker hopes Set leaves
+//	              a spelling beside its own
+//	flushfirst    Handler of a handler that sets text/plain, flushes with
+//	              nothing written (net/http begins the response), then sets
+//	              text/html and writes
+//	trailer       Handler of a handler that declares Trailer: Content-Type,
+//	              sets text/plain, writes, then sets text/html: the attacker
+//	              hopes the type goes out as a trailer a browser applies
+//	              (net/http refuses Content-Type as a trailer name)
+//	trailerprefix the same with http.TrailerPrefix+"Content-Type" set to
+//	              text/html after the write and a Flush, which net/http
+//	              does send in the chunked body's trailer section
+//	mixedreplace  Handler of a handler that sets Content-Type:
+//	              multipart/x-mixed-replace; boundary=x: the attacker hopes
+//	              a browser renders the parts (the mixedx payload is such
+//	              a body), or that an attachment of it stalls WebKitGTK
+//	mixedsafe     SafeHeaders(multipart/x-mixed-replace; boundary=x, data)
+//	mixedplain    mixedreplace without Handler, the baseline
+//
+// Their controls are baselines too, so that a browser shows the attack
+// working where nothing stops it:
+//
+//	<mode>plain     the behaviour of emptycopy, emptywrite, spellings,
+//	                flushfirst, trailer or trailerprefix without Handler
+//	safedirtyplain  safedirty's map without SafeHeaders: content-type:
+//	                text/html and content-disposition: inline
+//	emptycopyearly  emptycopy behind a middleware that decides at the
+//	                first write call, the empty copy included, as Handler
+//	                did before issue 32
+//
 //	go run . [-probe ../browsers/probe.js] [-harness ../browsers/harness.js]
 //
 // With -answers it prints instead every target's answers to GET and HEAD,
@@ -46,18 +99,26 @@ package main
 
 import (
 	"bytes"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
 	"crypto/sha256"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
 	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"log"
+	"math/big"
 	"net"
 	"net/http"
 	"os"
 	"path"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -80,6 +141,8 @@ type target struct {
 	Payload  string `json:"payload"`  // the payload it holds
 	Declared string `json:"declared"` // safe mode: the type the uploader declared
 	Path     string `json:"path"`     // with "{token}" for the harness's token
+	Baseline bool   `json:"baseline"` // served bare, for comparison: its loads are counted, not listed
+	Proto    string `json:"proto"`    // "h2": served by C, over HTTP/2 with TLS; "": by A, over HTTP/1.1
 }
 
 // typedOnly are the extensions the typed mode serves: those whose type in
@@ -108,47 +171,9 @@ func main() {
 		log.Fatal(err)
 	}
 	defer os.RemoveAll(dir)
-	files := map[string][]byte{}
-	var targets []target
-	for _, p := range payloads {
-		body := []byte(p.body(probe))
-		for _, ext := range p.exts {
-			name := p.name + ext
-			if ext == "" {
-				name = p.name + "-noext"
-			}
-			files[name] = body
-			if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
-				log.Fatal(err)
-			}
-			for _, m := range []string{"handler", "plain", "typed"} {
-				if m == "typed" && (!typedOnly[ext] || !documentPayload[p.name]) {
-					continue
-				}
-				targets = append(targets, target{Mode: m, Upload: name, Payload: p.name, Path: "/" + m + "/{token}/" + name})
-			}
-		}
-	}
-	for _, pn := range safePayloads {
-		name := pn + ".upload"
-		for _, p := range payloads {
-			if p.name == pn {
-				files[name] = []byte(p.body(probe))
-			}
-		}
-		for i, d := range declaredTypes {
-			targets = append(targets, target{Mode: "safe", Upload: name, Payload: pn, Declared: d, Path: "/safe/{token}/" + strconv.Itoa(i) + "/" + name})
-		}
-	}
-	for _, m := range []string{"lower", "dupkey", "twotypes", "late", "lowerdisp"} {
-		for _, pn := range []string{"html", "xhtml", "svg", "polyglot"} {
-			targets = append(targets, target{Mode: m, Upload: pn + ".html", Payload: pn, Path: "/" + m + "/{token}/" + pn + ".html"})
-		}
-	}
-	for _, m := range []string{"range", "rangeplain"} {
-		for _, name := range []string{"html.html", "html.txt", "svg.svg", "xhtml.xhtml", "polyglot.html", "html-noext"} {
-			targets = append(targets, target{Mode: m, Upload: name, Payload: strings.SplitN(strings.TrimSuffix(name, "-noext"), ".", 2)[0], Path: "/" + m + "/{token}/" + name})
-		}
+	files, targets, err := uploads(probe, dir)
+	if err != nil {
+		log.Fatal(err)
 	}
 
 	xsl := []byte(`<?xml version="1.0"?>` + "\n" + `<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns="http://www.w3.org/1999/xhtml"><xsl:output method="html"/><xsl:template match="/"><html><body><script>` + probe + "</script></body></html></xsl:template></xsl:stylesheet>\n")
@@ -181,24 +206,35 @@ func main() {
 		return mux
 	}
 
-	var originA, originB string
+	var originA, originB, originC string
 	muxA := common(&originA)
 	muxA.HandleFunc("/__targets", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(targets)
 	})
 	modes := modeHandlers(dir, files)
-	muxA.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		// /<mode>/<token>/<rest>
-		parts := strings.SplitN(strings.TrimPrefix(r.URL.Path, "/"), "/", 3)
-		if len(parts) < 3 || modes[parts[0]] == nil {
-			http.NotFound(w, r)
-			return
-		}
-		r2 := r.Clone(r.Context())
-		r2.URL.Path = "/" + parts[2]
-		r2.URL.RawPath = ""
-		modes[parts[0]].ServeHTTP(w, r2)
+	muxA.Handle("/", routeModes(modes))
+	// C serves the h2- modes, over HTTP/2 where the client offers it,
+	// and counts the requests for them by protocol.
+	modesC := map[string]http.Handler{}
+	for _, m := range h2Modes {
+		modesC["h2-"+m] = modes[m]
+	}
+	var protoMu sync.Mutex
+	protos := map[string]int{}
+	muxC := common(&originC)
+	routeC := routeModes(modesC)
+	muxC.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		protoMu.Lock()
+		protos[r.Proto]++
+		protoMu.Unlock()
+		routeC.ServeHTTP(w, r)
+	})
+	muxA.HandleFunc("/__protos", func(w http.ResponseWriter, r *http.Request) {
+		protoMu.Lock()
+		defer protoMu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		json.NewEncoder(w).Encode(protos)
 	})
 
 	la, err := net.Listen("tcp", "127.0.0.1:0")
@@ -209,12 +245,23 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
+	lc, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		log.Fatal(err)
+	}
+	cert, err := selfSigned()
+	if err != nil {
+		log.Fatal(err)
+	}
 	originA = "http://" + la.Addr().String()
 	originB = "http://" + lb.Addr().String()
+	originC = "https://" + lc.Addr().String()
 	go http.Serve(la, muxA)
 	go http.Serve(lb, common(&originB))
+	srvC := &http.Server{Handler: muxC, TLSConfig: &tls.Config{Certificates: []tls.Certificate{cert}}, ErrorLog: log.New(io.Discard, "", 0)}
+	go srvC.ServeTLS(lc, "", "")
 	if *answers {
-		printAnswers(originA, targets)
+		printAnswers(originA, originC, targets)
 		return
 	}
 
@@ -224,10 +271,235 @@ func main() {
 		json.NewEncoder(w).Encode(heads)
 	})
 	outMu.Lock()
-	json.NewEncoder(os.Stdout).Encode(map[string]any{"a": originA, "b": originB, "targets": len(targets)})
+	json.NewEncoder(os.Stdout).Encode(map[string]any{"a": originA, "b": originB, "c": originC, "targets": len(targets)})
 	outMu.Unlock()
 	// Serve until standard input closes (the driver exits).
 	io.Copy(io.Discard, os.Stdin)
+}
+
+// uploads writes the upload corpus, with probe in every payload, into dir
+// and returns the bytes of each file by name and the targets.
+func uploads(probe, dir string) (map[string][]byte, []target, error) {
+	files := map[string][]byte{}
+	var targets []target
+	for _, p := range payloads {
+		body := []byte(p.body(probe))
+		for _, ext := range p.exts {
+			name := p.name + ext
+			if ext == "" {
+				name = p.name + "-noext"
+			}
+			files[name] = body
+			if err := os.WriteFile(filepath.Join(dir, name), body, 0o644); err != nil {
+				return nil, nil, err
+			}
+			for _, m := range []string{"handler", "plain", "typed"} {
+				if m == "typed" && (!typedOnly[ext] || !documentPayload[p.name]) {
+					continue
+				}
+				targets = append(targets, target{Mode: m, Upload: name, Payload: p.name, Path: "/" + m + "/{token}/" + name, Baseline: m == "plain"})
+			}
+		}
+	}
+	for _, pn := range safePayloads {
+		name := pn + ".upload"
+		for _, p := range payloads {
+			if p.name == pn {
+				files[name] = []byte(p.body(probe))
+			}
+		}
+		for i, d := range declaredTypes {
+			targets = append(targets, target{Mode: "safe", Upload: name, Payload: pn, Declared: d, Path: "/safe/{token}/" + strconv.Itoa(i) + "/" + name})
+		}
+	}
+	for _, m := range []string{"lower", "dupkey", "twotypes", "late", "lowerdisp"} {
+		for _, pn := range []string{"html", "xhtml", "svg", "polyglot"} {
+			targets = append(targets, target{Mode: m, Upload: pn + ".html", Payload: pn, Path: "/" + m + "/{token}/" + pn + ".html"})
+		}
+	}
+	for _, m := range []string{"range", "rangeplain"} {
+		for _, name := range []string{"html.html", "html.txt", "svg.svg", "xhtml.xhtml", "polyglot.html", "html-noext"} {
+			targets = append(targets, target{Mode: m, Upload: name, Payload: strings.SplitN(strings.TrimSuffix(name, "-noext"), ".", 2)[0], Path: "/" + m + "/{token}/" + name, Baseline: m == "rangeplain"})
+		}
+	}
+
+	// The modes of issue 32, after the others, so that the targets of
+	// the others keep their order.
+	if err := os.WriteFile(filepath.Join(dir, emptyFile), nil, 0o644); err != nil {
+		return nil, nil, err
+	}
+	wire := wireUploads()
+	for _, u := range wire {
+		if _, ok := files[u.name]; !ok {
+			files[u.name] = []byte(u.payload.body(probe))
+		}
+	}
+	for _, m := range wireModes {
+		for _, u := range wire {
+			targets = append(targets, target{Mode: m, Upload: u.name, Payload: u.payload.name, Path: "/" + m + "/{token}/" + u.name, Baseline: m == "mixedplain"})
+		}
+	}
+	for _, pn := range safePayloads {
+		for i, d := range declaredTypes {
+			targets = append(targets, target{Mode: "safedirty", Upload: pn + ".upload", Payload: pn, Declared: d, Path: "/safedirty/{token}/" + strconv.Itoa(i) + "/" + pn + ".upload"})
+		}
+	}
+	for _, m := range wireControls {
+		for _, u := range wire {
+			targets = append(targets, target{Mode: m, Upload: u.name, Payload: u.payload.name, Path: "/" + m + "/{token}/" + u.name, Baseline: true})
+		}
+	}
+	// The same over HTTP/2, last.
+	for _, t := range targets {
+		if slices.Contains(h2Modes, t.Mode) {
+			t.Path = "/h2-" + strings.TrimPrefix(t.Path, "/")
+			t.Mode = "h2-" + t.Mode
+			t.Proto = "h2"
+			targets = append(targets, t)
+		}
+	}
+	return files, targets, nil
+}
+
+// h2Modes are the modes served over HTTP/2 too, as mode "h2-<mode>": those
+// behind Handler whose handler shapes the response itself, the plain
+// baseline and Handler(FileServer), mixedsafe, and the controls of the
+// modes whose wire HTTP/2 writes otherwise (the spellings of a name, and
+// the moment the response begins).
+var h2Modes = []string{"handler", "plain", "lower", "dupkey", "twotypes", "late", "lowerdisp", "range",
+	"emptycopy", "emptywrite", "spellings", "flushfirst", "trailer", "trailerprefix", "mixedreplace", "mixedsafe",
+	"emptycopyplain", "spellingsplain", "emptycopyearly"}
+
+// selfSigned returns a certificate for 127.0.0.1 that signs itself, made
+// anew for each run; the browsers are told to accept it.
+func selfSigned() (tls.Certificate, error) {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		return tls.Certificate{}, err
+	}
+	tmpl := &x509.Certificate{
+		SerialNumber: big.NewInt(1),
+		Subject:      pkix.Name{CommonName: "127.0.0.1"},
+		IPAddresses:  []net.IP{net.IPv4(127, 0, 0, 1)},
+		NotBefore:    time.Now().Add(-time.Hour),
+		NotAfter:     time.Now().Add(7 * 24 * time.Hour),
+		KeyUsage:     x509.KeyUsageDigitalSignature,
+		ExtKeyUsage:  []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth},
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		return tls.Certificate{}, err
+	}
+	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}, nil
+}
+
+// routeModes serves /<mode>/<token>/<rest> with the handler of mode in
+// modes, with /<rest> for the request's path.
+func routeModes(modes map[string]http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		parts := strings.SplitN(strings.TrimPrefix(r.URL.Path, "/"), "/", 3)
+		if len(parts) < 3 || modes[parts[0]] == nil {
+			http.NotFound(w, r)
+			return
+		}
+		r2 := r.Clone(r.Context())
+		r2.URL.Path = "/" + parts[2]
+		r2.URL.RawPath = ""
+		modes[parts[0]].ServeHTTP(w, r2)
+	})
+}
+
+// A behaviour is how a handler of a serving mode writes the upload data.
+type behaviour func(w http.ResponseWriter, data []byte)
+
+// serveUpload returns the handler that serves the upload named by the
+// request's path with b, or answers 404.
+func serveUpload(files map[string][]byte, b behaviour) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		data, ok := files[path.Base(r.URL.Path)]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		b(w, data)
+	})
+}
+
+// emptyFile is the name of an empty file in the uploads' folder, which the
+// emptycopy mode copies.
+const emptyFile = "empty"
+
+// wireModes are the modes of issue 32 that serve wireUploads, in the order
+// of their targets. (safedirty serves the safe mode's targets.)
+var wireModes = []string{"emptycopy", "emptywrite", "spellings", "flushfirst", "trailer", "trailerprefix", "mixedreplace", "mixedsafe", "mixedplain"}
+
+// wireControls are the baselines of the wireModes behind Handler, served
+// after safedirty: each behaviour bare, the dirty map of safedirty bare,
+// and emptycopy behind earlyMiddleware.
+var wireControls = []string{"emptycopyplain", "emptywriteplain", "spellingsplain", "flushfirstplain", "trailerplain", "trailerprefixplain", "safedirtyplain", "emptycopyearly"}
+
+// dirtyMap fills h as safedirty's handler does before SafeHeaders' Set:
+// the type and disposition of an HTML page, under lower-case keys.
+func dirtyMap(h http.Header) {
+	h["content-type"] = []string{"text/html"}
+	h["content-disposition"] = []string{"inline"}
+}
+
+// wireBehaviours returns the behaviours of the wireModes: each is served
+// behind Handler but mixedsafe (SafeHeaders) and mixedplain (bare, the
+// baseline). dir is the uploads' folder, which holds emptyFile.
+func wireBehaviours(dir string) map[string]behaviour {
+	retype := func(begin func(w http.ResponseWriter)) behaviour {
+		return func(w http.ResponseWriter, data []byte) {
+			w.Header().Set("Content-Type", "text/plain")
+			begin(w)
+			w.Header().Set("Content-Type", "text/html")
+			w.Write(data)
+		}
+	}
+	mixed := func(w http.ResponseWriter, data []byte) {
+		w.Header().Set("Content-Type", mixedReplaceType)
+		w.Write(data)
+	}
+	return map[string]behaviour{
+		"emptycopy": retype(func(w http.ResponseWriter) {
+			io.Copy(w, strings.NewReader("")) // strings.Reader's WriteTo: w sees nothing
+			f, err := os.Open(filepath.Join(dir, emptyFile))
+			if err != nil {
+				panic(err)
+			}
+			defer f.Close()
+			io.Copy(w, f) // *os.File's WriteTo falls back to w's ReadFrom
+		}),
+		"emptywrite": retype(func(w http.ResponseWriter) { w.Write(nil) }),
+		"flushfirst": retype(func(w http.ResponseWriter) { w.(http.Flusher).Flush() }),
+		"spellings": func(w http.ResponseWriter, data []byte) {
+			h := w.Header()
+			h["Content-Type"] = []string{"text/plain"}
+			h["content-type"] = []string{"text/html"}
+			h["CONTENT-TYPE"] = []string{"image/svg+xml"}
+			h["x-content-type-options"] = nil
+			w.Write(data)
+		},
+		"trailer": func(w http.ResponseWriter, data []byte) {
+			w.Header().Set("Trailer", "Content-Type")
+			w.Header().Set("Content-Type", "text/plain")
+			w.Write(data)
+			w.Header().Set("Content-Type", "text/html")
+		},
+		"trailerprefix": func(w http.ResponseWriter, data []byte) {
+			w.Header().Set("Content-Type", "text/plain")
+			w.Write(data)
+			w.(http.Flusher).Flush() // chunked: the trailer section is sent
+			w.Header()[http.TrailerPrefix+"Content-Type"] = []string{"text/html"}
+		},
+		"mixedreplace": mixed,
+		"mixedsafe": func(w http.ResponseWriter, data []byte) {
+			mimesniff.SafeHeaders(mimesniff.MustParse(mixedReplaceType), data).Set(w.Header())
+			w.Write(data)
+		},
+		"mixedplain": mixed,
+	}
 }
 
 // modeHandlers returns the handler of each serving mode.
@@ -237,15 +509,26 @@ func modeHandlers(dir string, files map[string][]byte) map[string]http.Handler {
 		b, ok := files[path.Base(r.URL.Path)]
 		return b, ok
 	}
-	quirk := func(f func(w http.ResponseWriter, data []byte)) http.Handler {
-		return mimesniff.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			data, ok := file(r)
-			if !ok {
+	quirk := func(f behaviour) http.Handler {
+		return mimesniff.Handler(serveUpload(files, f))
+	}
+	// safeServer serves /<declared index>/<file> with SafeHeaders for
+	// the declared type, set in a map that dirty filled first.
+	safeServer := func(dirty func(h http.Header)) http.Handler {
+		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			parts := strings.SplitN(strings.TrimPrefix(r.URL.Path, "/"), "/", 2)
+			i, err := strconv.Atoi(parts[0])
+			data, ok := files[parts[len(parts)-1]]
+			if err != nil || i < 0 || i >= len(declaredTypes) || !ok {
 				http.NotFound(w, r)
 				return
 			}
-			f(w, data)
-		}))
+			dirty(w.Header())
+			declared, _ := mimesniff.Parse(declaredTypes[i]) // the zero MIMEType when invalid or empty
+			hs := mimesniff.SafeHeaders(declared, data)
+			hs.Set(w.Header())
+			w.Write(data)
+		})
 	}
 	twoRanges := func(h http.Handler) http.Handler {
 		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -253,7 +536,7 @@ func modeHandlers(dir string, files map[string][]byte) map[string]http.Handler {
 			h.ServeHTTP(w, r)
 		})
 	}
-	return map[string]http.Handler{
+	modes := map[string]http.Handler{
 		"handler": mimesniff.Handler(fs),
 		"plain":   fs,
 		"typed": mimesniff.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -267,18 +550,10 @@ func modeHandlers(dir string, files map[string][]byte) map[string]http.Handler {
 			}
 			http.ServeContent(w, r, path.Base(r.URL.Path), time.Time{}, bytes.NewReader(data))
 		})),
-		"safe": http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			// /<declared index>/<file>
-			parts := strings.SplitN(strings.TrimPrefix(r.URL.Path, "/"), "/", 2)
-			i, err := strconv.Atoi(parts[0])
-			data, ok := files[parts[len(parts)-1]]
-			if err != nil || i < 0 || i >= len(declaredTypes) || !ok {
-				http.NotFound(w, r)
-				return
-			}
-			declared, _ := mimesniff.Parse(declaredTypes[i]) // the zero MIMEType when invalid or empty
-			hs := mimesniff.SafeHeaders(declared, data)
-			hs.Set(w.Header())
+		"safe":      safeServer(func(http.Header) {}),
+		"safedirty": safeServer(dirtyMap),
+		"safedirtyplain": serveUpload(files, func(w http.ResponseWriter, data []byte) {
+			dirtyMap(w.Header())
 			w.Write(data)
 		}),
 		"lower": quirk(func(w http.ResponseWriter, data []byte) {
@@ -307,6 +582,52 @@ func modeHandlers(dir string, files map[string][]byte) map[string]http.Handler {
 		"range":      mimesniff.Handler(twoRanges(fs)),
 		"rangeplain": twoRanges(fs),
 	}
+	bare := wireBehaviours(dir)
+	for m, b := range bare {
+		if m == "mixedsafe" || m == "mixedplain" {
+			modes[m] = serveUpload(files, b)
+			continue
+		}
+		modes[m] = quirk(b)
+		if m != "mixedreplace" { // whose bare form is mixedplain
+			modes[m+"plain"] = serveUpload(files, b)
+		}
+	}
+	modes["emptycopyearly"] = earlyMiddleware(serveUpload(files, bare["emptycopy"]))
+	return modes
+}
+
+// earlyMiddleware decides as Handler did before issue 32: at the wrapped
+// handler's first Write or ReadFrom, an empty copy included, it sets
+// mimesniff.SafeHeaders for the Content-Type of that moment in the map,
+// which net/http copies only when the response begins.
+func earlyMiddleware(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		next.ServeHTTP(&earlyWriter{ResponseWriter: w}, r)
+	})
+}
+
+type earlyWriter struct {
+	http.ResponseWriter
+	decided bool
+}
+
+func (e *earlyWriter) decide() {
+	if !e.decided {
+		e.decided = true
+		t, _ := mimesniff.Parse(e.Header().Get("Content-Type"))
+		mimesniff.SafeHeaders(t, nil).Set(e.Header())
+	}
+}
+
+func (e *earlyWriter) Write(p []byte) (int, error) {
+	e.decide()
+	return e.ResponseWriter.Write(p)
+}
+
+func (e *earlyWriter) ReadFrom(src io.Reader) (int64, error) {
+	e.decide()
+	return io.Copy(e.ResponseWriter, src)
 }
 
 // A headCheck compares a HEAD response with the GET response of one target.
@@ -323,7 +644,7 @@ func headChecks(origin string, targets []target) map[string]any {
 	diffs := []headCheck{}
 	n, looser := 0, 0
 	for _, t := range targets {
-		if t.Mode == "plain" || t.Mode == "rangeplain" {
+		if t.Baseline || t.Proto != "" {
 			continue
 		}
 		u := origin + strings.Replace(t.Path, "{token}", "head", 1)
@@ -367,11 +688,17 @@ func lacksPolicy(head, get map[string][]string) bool {
 // other:
 //
 //	diff <(old/redteam -answers) <(new/redteam -answers)
-func printAnswers(origin string, targets []target) {
+func printAnswers(origin, originH2 string, targets []target) {
 	boundary := regexp.MustCompile(`[0-9a-f]{60}`)
 	for _, t := range targets {
 		for _, method := range []string{"GET", "HEAD"} {
-			raw, err := fetchRaw(method, origin+strings.Replace(t.Path, "{token}", "answers", 1))
+			var raw []byte
+			var err error
+			if t.Proto == "h2" {
+				raw, err = fetchH2(method, originH2+strings.Replace(t.Path, "{token}", "answers", 1))
+			} else {
+				raw, err = fetchRaw(method, origin+strings.Replace(t.Path, "{token}", "answers", 1))
+			}
 			if err != nil {
 				log.Fatal(err)
 			}
@@ -402,6 +729,48 @@ func fetchRaw(method, u string) ([]byte, error) {
 	defer c.Close()
 	fmt.Fprintf(c, "%s %s HTTP/1.1\r\nHost: %s\r\nConnection: close\r\n\r\n", method, req.URL.RequestURI(), req.URL.Host)
 	return io.ReadAll(c)
+}
+
+// h2Client speaks HTTP/2 to C, whose certificate it does not check.
+var h2Client = &http.Client{Transport: &http.Transport{
+	TLSClientConfig:   &tls.Config{InsecureSkipVerify: true},
+	ForceAttemptHTTP2: true,
+	DisableKeepAlives: true,
+}}
+
+// fetchH2 sends one request for u over HTTP/2 and returns the response as
+// fetchRaw's lines would show it: the status line, then the header fields
+// in the order of their names (HTTP/2 carries no order between names, and
+// the client's map keeps none), each name's values in wire order, and the
+// body.
+func fetchH2(method, u string) ([]byte, error) {
+	req, err := http.NewRequest(method, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := h2Client.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if resp.ProtoMajor != 2 {
+		return nil, fmt.Errorf("%s %s: answered over %s, not HTTP/2", method, u, resp.Proto)
+	}
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "%s %s\r\n", resp.Proto, resp.Status)
+	resp.Header.Write(&b) // sorted by name
+	for k, vs := range resp.Trailer {
+		for _, v := range vs {
+			fmt.Fprintf(&b, "Trailer %s: %s\r\n", k, v)
+		}
+	}
+	b.WriteString("\r\n")
+	b.Write(body)
+	return b.Bytes(), nil
 }
 
 func fetchHeaders(method, u string) (map[string][]string, error) {

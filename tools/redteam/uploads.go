@@ -151,3 +151,35 @@ var documentPayload = map[string]bool{
 	"html": true, "xhtml": true, "svg": true, "xslt": true, "polyglot": true, "onload": true,
 	"xmlpi": true, "rdf": true, "pdfjs": true, "mixed": true, "mht": true,
 }
+
+// mixedReplaceType is the type the mixed-replace modes declare, whose
+// parts are those of the mixedx payload.
+const mixedReplaceType = "multipart/x-mixed-replace; boundary=x"
+
+// mixedx is a multipart/x-mixed-replace body of two HTML parts with the
+// boundary of mixedReplaceType, for the modes of issue 32 only.
+var mixedx = payload{"mixedx", func(p string) string {
+	part := "<!DOCTYPE html><html><body><script>" + p + "</script></body></html>"
+	return "--x\r\nContent-Type: text/html\r\n\r\n" + part + "\r\n--x\r\nContent-Type: text/html\r\n\r\n" + part + "\r\n--x--\r\n"
+}, []string{".txt"}}
+
+// A wireUpload is an upload of the modes of issue 32.
+type wireUpload struct {
+	name    string
+	payload payload
+}
+
+// wireUploads returns the uploads the modes of issue 32 serve: every
+// payload, mixedx included, once, under the name of its first extension.
+// Their handlers set the type themselves, so the name is not read.
+func wireUploads() []wireUpload {
+	var us []wireUpload
+	for _, p := range append(payloads[:len(payloads):len(payloads)], mixedx) {
+		name := p.name + p.exts[0]
+		if p.exts[0] == "" {
+			name = p.name + "-noext"
+		}
+		us = append(us, wireUpload{name, p})
+	}
+	return us
+}
