@@ -778,7 +778,10 @@ type Headers struct {
 // the values of its name in h under every spelling, such as a lower-case
 // content-type, which net/http would send too. The Content-Type is written
 // as the bytes a browser reads ([MIMEType.Bytes]). A Content-Security-Policy
-// is added to any already in h (a browser enforces them all).
+// is added to any already in h (a browser enforces them all). A name whose
+// field in hs is empty keeps the values h has for it, under any spelling:
+// clear them first where they must not go out (a Content-Disposition: inline
+// left from another response changes nothing a browser runs).
 func (hs Headers) Set(h http.Header) {
 	if hs.ContentType.IsValid() {
 		setHeader(h, "Content-Type", []string{string(hs.ContentType.Bytes())})
