@@ -5,6 +5,7 @@
 package mimesniff
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -300,16 +301,6 @@ func orbLastSteps(o *crossOriginResponse, e string) bool {
 		return false
 	}
 	return o.mayParseAsScript()
-}
-
-// stringIn reports whether s is an element of list.
-func stringIn(s string, list []string) bool {
-	for _, t := range list {
-		if s == t {
-			return true
-		}
-	}
-	return false
 }
 
 // mayParseAsScript reports whether a body that starts with h can parse as
@@ -688,7 +679,7 @@ func (s *jsSource) jsSyntaxError() bool {
 		if n == 0 {
 			// A whole body ends in a statement: with no bracket open
 			// and no operator waiting for its operand.
-			return s.complete && (depth > 0 || prev.kind == jsPunct && (stringIn(prev.text, jsNeedsLeft) || stringIn(prev.text, []string{"+", "-", "*", "!", "~", "...", ","})))
+			return s.complete && (depth > 0 || prev.kind == jsPunct && (slices.Contains(jsNeedsLeft, prev.text) || slices.Contains([]string{"+", "-", "*", "!", "~", "...", ","}, prev.text)))
 		}
 		switch {
 		case r == '\n' || r == '\r' || r == 0x2028 || r == 0x2029:
@@ -818,9 +809,9 @@ func (s *jsSource) jsSyntaxError() bool {
 				// A ; in parentheses is a for statement's: an
 				// expression follows it (for (;{}.a;)).
 				inParens := depth > 0 && stack[depth-1] == '('
-				sure := prev.kind == jsStart || prev.kind == jsPunct && (stringIn(prev.text, []string{"}", "{"}) || prev.text == ";" && !inParens) ||
-					prev.kind == jsWord && stringIn(prev.text, []string{"else", "do", "try", "finally"})
-				t.block = sure || prev.kind == jsPunct && stringIn(prev.text, []string{")", "=>"})
+				sure := prev.kind == jsStart || prev.kind == jsPunct && (slices.Contains([]string{"}", "{"}, prev.text) || prev.text == ";" && !inParens) ||
+					prev.kind == jsWord && slices.Contains([]string{"else", "do", "try", "finally"}, prev.text)
+				t.block = sure || prev.kind == jsPunct && slices.Contains([]string{")", "=>"}, prev.text)
 				t.sureBlock = sure
 			}
 		case r >= utf8.RuneSelf && !unicode.In(r, jsAssigned...):
@@ -876,7 +867,7 @@ var jsAssigned = []*unicode.RangeTable{unicode.L, unicode.M, unicode.N, unicode.
 // (jsSyntaxError's rules on operands and operators).
 func jsTokenError(p2, p, t jsToken) bool {
 	operand := func(k jsToken) bool { return k.kind == jsName || k.kind == jsValue }
-	punct := func(k jsToken, texts ...string) bool { return k.kind == jsPunct && stringIn(k.text, texts) }
+	punct := func(k jsToken, texts ...string) bool { return k.kind == jsPunct && slices.Contains(texts, k.text) }
 	switch {
 	case !t.nl && operand(p) && operand(t):
 		return true
@@ -887,7 +878,7 @@ func jsTokenError(p2, p, t jsToken) bool {
 		return true
 	case !t.nl && punct(t, "++", "--") && p.kind == jsValue:
 		return true
-	case t.kind == jsPunct && stringIn(t.text, jsNeedsLeft) && (p.kind == jsStart || p.blockEnd || p.kind == jsPunct && !punct(p, ")", "]", "}", "++", "--")):
+	case t.kind == jsPunct && slices.Contains(jsNeedsLeft, t.text) && (p.kind == jsStart || p.blockEnd || p.kind == jsPunct && !punct(p, ")", "]", "}", "++", "--")):
 		return true
 	case punct(p, "++", "--") && (p.nl || !operand(p2) && p2.kind != jsWord && !punct(p2, ")", "]")) && punct(t, "+", "-", "!", "~", "++", "--", "+=", "-="):
 		// A contextual word before ++ may be its operand: let++ -x.
@@ -913,7 +904,7 @@ func jsRegExpAfter(p jsToken, nl bool) (regexp, sure bool) {
 	case jsValue:
 		return false, true
 	case jsPunct:
-		if stringIn(p.text, []string{")", "]", "}", "++", "--"}) {
+		if slices.Contains([]string{")", "]", "}", "++", "--"}, p.text) {
 			return false, false
 		}
 		return true, true

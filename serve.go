@@ -7,6 +7,7 @@ package mimesniff
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 )
 
@@ -296,10 +297,10 @@ func (rr *response) crossOrigin(v *headerValues, blocked *[numBlockKinds]bool) (
 		h:             rr.res.Header,
 		complete:      rr.complete,
 	}
-	o.neverSniffed = o.essence != "" && stringIn(o.essence, orbNeverSniffed)
+	o.neverSniffed = o.essence != "" && slices.Contains(orbNeverSniffed, o.essence)
 	o.engineNeverSniffed = o.neverSniffed
 	if o.engineEssence != o.essence {
-		o.engineNeverSniffed = stringIn(o.engineEssence, orbNeverSniffed)
+		o.engineNeverSniffed = slices.Contains(orbNeverSniffed, o.engineEssence)
 	}
 	standard, standardMedia := fetchORBAllows(&o)
 	chromium := chromiumORBAllows(&o)
