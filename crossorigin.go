@@ -27,10 +27,10 @@ import (
 // (https://github.com/whatwg/fetch/pull/1442, https://github.com/annevk/orb)
 // that Chromium and Firefox each implement in their own version, and
 // WebKitGTK not at all; the Standard profile is the proposal
-// (fetchORBAllows), each browser's rule is in its engine's file
-// (chromiumORBAllows, firefoxORBAllows, webkitCrossOrigin), and the
-// report puts them together per destination (response.crossOrigin, in
-// serve.go).
+// (fetchORBAllows), Chromium's and Firefox's rules are in their engines'
+// files (chromiumORBAllows, firefoxORBAllows), and the report puts them
+// together per destination, WebKit's "always" beside them
+// (response.crossOrigin, in serve.go).
 //
 // The rules are fitted to testdata/browsers/crossorigin: 12,048 responses
 // served by 127.0.0.1, each loaded in the seven ways above by a page of

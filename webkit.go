@@ -515,13 +515,3 @@ func webkitWorkerJavaScript(values []string) bool {
 	}
 	return isJavaScriptEssence(lowerString(trimTabOrSpace(v)))
 }
-
-// webkitCrossOrigin reports whether WebKitGTK hands a response to a page of
-// another site that loads it without CORS: always, for it has no Opaque
-// Response Blocking. Of the 2,668 responses its recordings load in each of
-// the seven ways, it delivered every one that
-// Cross-Origin-Resource-Policy did not stop, JSON, HTML and PDF under any
-// type and nosniff among them (none/orb/json-object,
-// t-text-html-ns/orb/html-doctype), a text track included, which the other
-// browsers never request.
-func webkitCrossOrigin() bool { return true }
