@@ -206,32 +206,32 @@ func TestWorstReading(t *testing.T) {
 		mimesniff.DestinationServiceWorker: true, mimesniff.DestinationSharedWorker: true, mimesniff.DestinationWorker: true,
 		mimesniff.DestinationXSLT: true,
 	}
+	// And another site reads it in every profile wherever a page can load
+	// it without CORS (the no-cors destinations), since the map cannot say
+	// which type or which Cross-Origin-Resource-Policy the wire carries.
+	noCORS := map[mimesniff.Destination]bool{
+		mimesniff.DestinationEmpty: true, mimesniff.DestinationImage: true, mimesniff.DestinationScript: true,
+		mimesniff.DestinationStyle: true, mimesniff.DestinationAudio: true, mimesniff.DestinationVideo: true,
+		mimesniff.DestinationTrack: true,
+	}
+	every := func(s mimesniff.BrowserSet) bool {
+		for _, b := range []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox, mimesniff.WebKit} {
+			if !s.Has(b) {
+				return false
+			}
+		}
+		return true
+	}
 	for d := mimesniff.Destination(0); ; d++ {
 		v, ok := rep.Verdict(d)
 		if !ok {
 			break
 		}
-		every := true
-		for _, b := range []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox, mimesniff.WebKit} {
-			every = every && v.Script.Has(b)
-		}
-		if script[d] && !every || !script[d] && v.Script != 0 || v.Blocked {
+		if script[d] && !every(v.Script) || !script[d] && v.Script != 0 || v.Blocked {
 			t.Errorf("ReportFor with five spellings, %s: script in %q, blocked %v; want script in every profile %v, nothing blocked", d, v.Script, v.Blocked, script[d])
 		}
-		// And another site reads it in every profile wherever a page
-		// can load it without CORS (the no-cors destinations: "",
-		// image, script, style, audio, video, track), since the map
-		// cannot say which type or which Cross-Origin-Resource-Policy
-		// the wire carries.
-		noCORS := d == mimesniff.DestinationEmpty || d == mimesniff.DestinationImage || d == mimesniff.DestinationScript ||
-			d == mimesniff.DestinationStyle || d == mimesniff.DestinationAudio || d == mimesniff.DestinationVideo ||
-			d == mimesniff.DestinationTrack
-		read := true
-		for _, b := range []mimesniff.Browser{mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox, mimesniff.WebKit} {
-			read = read && v.CrossOrigin.Has(b)
-		}
-		if noCORS && !read || !noCORS && v.CrossOrigin != 0 {
-			t.Errorf("ReportFor with five spellings, %s: another site reads it in %q; want every profile %v", d, v.CrossOrigin, noCORS)
+		if noCORS[d] && !every(v.CrossOrigin) || !noCORS[d] && v.CrossOrigin != 0 {
+			t.Errorf("ReportFor with five spellings, %s: another site reads it in %q; want every profile %v", d, v.CrossOrigin, noCORS[d])
 		}
 	}
 	if !rep.CrossOriginRead {
