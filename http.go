@@ -45,7 +45,14 @@ func ReadHeader(r io.Reader) (header []byte, body io.Reader, err error) {
 		r = http.NoBody // a nil reader reads as empty
 	}
 	buf := make([]byte, HeaderSize)
-	n := 0
+	n, err := readHeader(r, buf)
+	header = buf[:n:n]
+	return header, io.MultiReader(bytes.NewReader(header), r), err
+}
+
+// readHeader is ReadHeader reading into buf, HeaderSize bytes long: it
+// returns how many bytes it read.
+func readHeader(r io.Reader, buf []byte) (n int, err error) {
 	// As io.ReadFull, but io.ErrUnexpectedEOF from r, such as a body
 	// shorter than its Content-Length, is an error like any other; and, as
 	// bufio does, a reader that keeps returning nothing is an error rather
@@ -63,13 +70,40 @@ func ReadHeader(r io.Reader) (header []byte, body io.Reader, err error) {
 	if err == io.EOF {
 		err = nil
 	}
-	header = buf[:n:n]
-	return header, io.MultiReader(bytes.NewReader(header), r), err
+	return n, err
+}
+
+// replayBody is a response body that replays the resource header, which
+// it holds, and then reads the rest. A Resource built by
+// ResourceFromResponse keeps its Header in buf: one allocation for both,
+// where ReadHeader's reader makes four (TestAPIAllocs).
+type replayBody struct {
+	header []byte    // what is left to replay: a suffix of buf
+	rest   io.Reader // the body after the header
+	closer io.Closer // the original body; nil for none
+	buf    [HeaderSize]byte
+}
+
+func (b *replayBody) Read(p []byte) (int, error) {
+	if len(b.header) > 0 {
+		n := copy(p, b.header)
+		b.header = b.header[n:]
+		return n, nil
+	}
+	return b.rest.Read(p)
+}
+
+func (b *replayBody) Close() error {
+	if b.closer == nil {
+		return nil
+	}
+	return b.closer.Close()
 }
 
 // resourceFromHTTP is ResourceFromResponse on a header list h and a body,
 // nil for none; the returned reader yields the whole body, header bytes
-// included, decoded if it reports that it decoded content codings.
+// included, decoded if it reports that it decoded content codings. It is
+// a *replayBody unless body is nil.
 func resourceFromHTTP(h http.Header, body io.Reader) (r Resource, rest io.Reader, decoded bool, err error) {
 	r.HeaderList = h
 	v, ambiguous := readHeaders(h)
@@ -91,20 +125,18 @@ func resourceFromHTTP(h http.Header, body io.Reader) (r Resource, rest io.Reader
 	if err != nil {
 		return r, body, false, err
 	}
-	if len(codings) == 0 {
-		header, rest, err := ReadHeader(body)
-		if _, ok := err.(*ContentCodingError); !ok {
-			r.Header = header // not sniffed when the coding broke
-		}
-		return r, rest, false, err
+	rb := &replayBody{rest: body}
+	if len(codings) > 0 {
+		dec, src := decodeContentCodings(codings, body)
+		defer func() { src.budget = -1 }() // the caller reads the rest of the body as it likes
+		rb.rest = dec
 	}
-	dec, src := decodeContentCodings(codings, body)
-	header, rest, err := ReadHeader(dec)
-	src.budget = -1 // the caller reads the rest of the body as it likes
+	n, err := readHeader(rb.rest, rb.buf[:])
+	rb.header = rb.buf[:n:n]
 	if _, ok := err.(*ContentCodingError); !ok {
-		r.Header = header
+		r.Header = rb.header // not sniffed when the coding broke
 	}
-	return r, rest, true, err
+	return r, rb, len(codings) > 0, err
 }
 
 // standardWorst sets r's Supplied, NoSniff and CheckForApacheBug from the
@@ -197,16 +229,18 @@ func ResourceFromResponse(resp *http.Response) (Resource, error) {
 		in = nil // no body, whatever Content-Encoding says
 	}
 	r, rest, decoded, err := resourceFromHTTP(resp.Header, in)
-	if in == nil {
-		rest = body
-	}
 	if decoded {
 		resp.Header.Del("Content-Encoding")
 		resp.Header.Del("Content-Length")
 		resp.ContentLength = -1
 		resp.Uncompressed = true
 	}
-	resp.Body = replayBody{rest, body}
+	if rb, ok := rest.(*replayBody); ok {
+		rb.closer = body
+		resp.Body = rb
+	} else {
+		resp.Body = body // nothing read
+	}
 	return r, err
 }
 
@@ -224,12 +258,6 @@ func (t transportGzip) Read(p []byte) (int, error) {
 		err = &ContentCodingError{Coding: "gzip", Err: err}
 	}
 	return n, err
-}
-
-// replayBody is a response body that replays the resource header.
-type replayBody struct {
-	io.Reader
-	io.Closer
 }
 
 // ResourceFromFile returns the resource of a file read from the file system.

@@ -5,6 +5,7 @@
 package mimesniff_test
 
 import (
+	"bytes"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -69,6 +70,8 @@ func TestAPIAllocs(t *testing.T) {
 	prose := []byte("A secret note: the instanceof word, then \"a string\" and 3 numbers.\n")
 	json := http.Header{"Content-Type": {"text/plain"}}
 	jsonBody := []byte(`{"user": "alice", "list": [1, 2.5e3, true, null]}`)
+	body := new(closingReader)
+	resp := &http.Response{StatusCode: http.StatusOK, Header: header}
 	for _, tc := range []struct {
 		name string
 		max  float64
@@ -103,6 +106,12 @@ func TestAPIAllocs(t *testing.T) {
 		// Firefox's cross-origin rule reads plain text for JavaScript.
 		{"ReportFor, plain text read for script", 0, func() { _ = mimesniff.ReportFor(textPlain, prose) }},
 		{"ReportFor, JSON", 0, func() { _ = mimesniff.ReportFor(json, jsonBody) }},
+		// The resource header and the body that replays it.
+		{"ResourceFromResponse", 1, func() {
+			body.Reset(htmlBody)
+			resp.Body = body
+			mimesniff.ResourceFromResponse(resp)
+		}},
 		{"SniffAs with a header list", 0, func() {
 			r := mimesniff.Resource{HeaderList: lowerKey, Header: htmlBody}
 			_ = r.SniffAs(mimesniff.Chromium).IsValid() || r.SniffAs(mimesniff.Firefox).IsValid() || r.SniffAs(mimesniff.WebKit).IsValid()
@@ -113,6 +122,11 @@ func TestAPIAllocs(t *testing.T) {
 		}
 	}
 }
+
+// A closingReader is a response body that a test can reset.
+type closingReader struct{ bytes.Reader }
+
+func (*closingReader) Close() error { return nil }
 
 // TestSniffAsAllocs checks that no profile allocates, for every testdata
 // file under several supplied types.
