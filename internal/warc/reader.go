@@ -423,8 +423,13 @@ func (r *Reader) readHeader(off, moff int64) (*Record, error) {
 		h = string(r.hdr)
 	}
 	rec := &Record{Offset: off, MemberOffset: moff}
-	// One field a line at most, less the version line and the blank one.
-	rec.Fields = make([]Field, 0, lines-2)
+	// One field a line at most, less the version line and the blank one;
+	// most headers fit in the record's own array.
+	if n := lines - 2; n <= len(rec.fields) {
+		rec.Fields = rec.fields[:0:n]
+	} else {
+		rec.Fields = make([]Field, 0, n)
+	}
 	// fail reports a record whose block cannot be found: reading goes on
 	// at the next line that starts with "WARC/".
 	fail := func(kind error, format string, a ...any) (*Record, error) {
@@ -493,11 +498,19 @@ var errLong = errors.New("header too long")
 // limit bytes) is in the stream's buffer; it then consumes it. Otherwise
 // it consumes nothing and returns false.
 func (r *Reader) bufferedHeader(limit int) (string, int, bool) {
-	b, _ := r.dec.Peek(min(r.dec.Size(), limit))
+	// Look in the bytes buffered first: a Peek of more slides them to the
+	// buffer's start and refills it, a copy of the buffer a record.
+	n := min(r.dec.Size(), limit)
+	b, _ := r.dec.Peek(min(r.dec.Buffered(), n))
 	lines, i := 0, 0
 	for {
 		j := bytes.IndexByte(b[i:], '\n')
 		if j < 0 {
+			if len(b) < n {
+				b, _ = r.dec.Peek(n)
+				n = len(b) // once
+				continue
+			}
 			return "", 0, false
 		}
 		line := b[i : i+j+1]
@@ -658,7 +671,7 @@ func parseLength(s string) (int64, error) {
 // fields have that name.
 func (r *Record) lookup(name string) (value string, n int) {
 	for _, f := range r.Fields {
-		if len(f.Name) == len(name) && equalFold(f.Name, name) {
+		if f.Name == name || len(f.Name) == len(name) && equalFold(f.Name, name) {
 			if n == 0 {
 				value = f.Value
 			}
@@ -699,7 +712,7 @@ func (r *Record) check() error {
 	var count [4]int
 	for _, f := range r.Fields {
 		for i, name := range mandatory {
-			if len(f.Name) == len(name) && equalFold(f.Name, name) {
+			if f.Name == name || len(f.Name) == len(name) && equalFold(f.Name, name) {
 				count[i]++
 			}
 		}
@@ -710,6 +723,9 @@ func (r *Record) check() error {
 		}
 	}
 	for _, f := range r.Fields {
+		if printableASCII(f.Value) {
+			continue
+		}
 		ascii := true
 		for i := 0; i < len(f.Value); i++ {
 			c := f.Value[i]
@@ -723,6 +739,29 @@ func (r *Record) check() error {
 		}
 	}
 	return nil
+}
+
+// printableASCII reports whether s holds only the bytes from space to
+// '~', the text of nearly every field value, which then needs no other
+// check. It tests eight bytes at a time: a byte below 0x20 borrows into
+// its high bit when 0x20 is subtracted from it, a byte above 0x7e has it
+// set once 1 is added (Anderson's "Bit Twiddling Hacks", hasless and
+// hasmore); the tests are exact for whether any byte is outside.
+func printableASCII(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; len(s) >= 8; s = s[8:] {
+		x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		if (x-0x20*ones)&^x&highs != 0 || ((x+ones)|x)&highs != 0 {
+			return false
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < ' ' || c > '~' {
+			return false
+		}
+	}
+	return true
 }
 
 // finish skips what is left of rec's block and reads the two CRLFs that

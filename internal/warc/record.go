@@ -73,7 +73,8 @@ type Record struct {
 	// With one member per record, it is the offset a CDX index gives.
 	MemberOffset int64
 
-	blk block
+	blk    block
+	fields [16]Field // Fields' array, when the header has no more
 }
 
 // Get returns the value of the first field named name, compared without
