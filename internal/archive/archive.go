@@ -255,17 +255,19 @@ var wantFields = []struct {
 func (a *Answer) fields(rec *warc.Record) (ct string, hasCT bool) {
 	var seen uint32
 	for _, f := range rec.Fields {
-		if len(f.Name) == len("Content-Type") && strings.EqualFold(f.Name, "Content-Type") {
+		// Names are compared as written first: writers spell them as
+		// the standard does.
+		if f.Name == "Content-Type" || len(f.Name) == len("Content-Type") && strings.EqualFold(f.Name, "Content-Type") {
 			if !hasCT {
 				ct, hasCT = f.Value, true
 			}
 			continue
 		}
-		if len(f.Name) < len("WARC-") || !strings.EqualFold(f.Name[:len("WARC-")], "WARC-") {
+		if !strings.HasPrefix(f.Name, "WARC-") && (len(f.Name) < len("WARC-") || !strings.EqualFold(f.Name[:len("WARC-")], "WARC-")) {
 			continue
 		}
 		for i, w := range wantFields {
-			if seen&(1<<i) == 0 && len(f.Name) == len(w.name) && strings.EqualFold(f.Name, w.name) {
+			if seen&(1<<i) == 0 && len(f.Name) == len(w.name) && (f.Name == w.name || strings.EqualFold(f.Name, w.name)) {
 				w.set(a, f.Value)
 				seen |= 1 << i
 				break
