@@ -444,6 +444,8 @@ func (r *Reader) readHeader(off, moff int64) (*Record, error) {
 		return fail(ErrHeader, "version line %q", version)
 	}
 	rec.Version = version
+	// How many times each mandatory field is there, and where it first is.
+	var count, first [len(mandatory)]int
 	for {
 		line, rest := cutLine(h)
 		h = rest
@@ -470,13 +472,19 @@ func (r *Reader) readHeader(off, moff int64) (*Record, error) {
 		if !ok {
 			return fail(ErrHeader, "line %q is no named field", line)
 		}
+		if i := mandatoryIndex(name); i >= 0 {
+			if count[i] == 0 {
+				first[i] = len(rec.Fields)
+			}
+			count[i]++
+		}
 		rec.Fields = append(rec.Fields, Field{name, value})
 	}
 	// The block can be skipped only if its length is known.
-	cl, n := rec.lookup("Content-Length")
-	if n != 1 {
+	if n := count[contentLength]; n != 1 {
 		return fail(ErrField, "%d Content-Length fields", n)
 	}
+	cl := rec.Fields[first[contentLength]].Value
 	length, err := parseLength(cl)
 	if err != nil {
 		return fail(ErrField, "Content-Length %q: %v", cl, err)
@@ -485,7 +493,7 @@ func (r *Reader) readHeader(off, moff int64) (*Record, error) {
 	rec.blk = block{r: r, n: length}
 	rec.Block = &rec.blk
 	r.open = rec
-	if err := rec.check(); err != nil {
+	if err := rec.check(&count); err != nil {
 		return nil, &Error{off, moff, rec.ID(), fmt.Errorf("%w: %v", ErrField, err)}
 	}
 	return rec, nil
@@ -502,26 +510,32 @@ func (r *Reader) bufferedHeader(limit int) (string, int, bool) {
 	// buffer's start and refills it, a copy of the buffer a record.
 	n := min(r.dec.Size(), limit)
 	b, _ := r.dec.Peek(min(r.dec.Buffered(), n))
-	lines, i := 0, 0
-	for {
-		j := bytes.IndexByte(b[i:], '\n')
-		if j < 0 {
-			if len(b) < n {
-				b, _ = r.dec.Peek(n)
-				n = len(b) // once
-				continue
-			}
-			return "", 0, false
-		}
-		line := b[i : i+j+1]
-		i += j + 1
-		lines++
-		if lines > 1 && isBlank(line) {
-			h := string(b[:i])
-			r.dec.Discard(i)
-			return h, lines, true
-		}
+	end := headerEnd(b)
+	if end < 0 && len(b) < n {
+		b, _ = r.dec.Peek(n)
+		end = headerEnd(b)
 	}
+	if end < 0 {
+		return "", 0, false
+	}
+	h := string(b[:end])
+	r.dec.Discard(end)
+	return h, bytes.Count(b[:end], []byte{'\n'}), true
+}
+
+// headerEnd returns the length of the header at the start of b, through
+// the blank line after its first line, or -1 if b holds no such line. A
+// line ends with LF or CRLF (isBlank); the header ends at the first LF
+// followed by CRLF or LF, looked for with two searches, not one a line.
+func headerEnd(b []byte) int {
+	end := -1
+	if i := bytes.Index(b, []byte("\n\r\n")); i >= 0 {
+		end, b = i+3, b[:i+1]
+	}
+	if i := bytes.Index(b, []byte("\n\n")); i >= 0 {
+		end = i + 2
+	}
+	return end
 }
 
 // readLine appends the next line of the decoded stream to buf, its line
@@ -667,20 +681,6 @@ func parseLength(s string) (int64, error) {
 	return n, nil
 }
 
-// lookup returns the first value of the field named name and how many
-// fields have that name.
-func (r *Record) lookup(name string) (value string, n int) {
-	for _, f := range r.Fields {
-		if f.Name == name || len(f.Name) == len(name) && equalFold(f.Name, name) {
-			if n == 0 {
-				value = f.Value
-			}
-			n++
-		}
-	}
-	return value, n
-}
-
 func equalFold(a, b string) bool {
 	for i := 0; i < len(a); i++ {
 		x, y := a[i], b[i]
@@ -701,22 +701,27 @@ func equalFold(a, b string) bool {
 // (#warc-record-id-mandatory, #content-length-mandatory,
 // #warc-date-mandatory, #warc-type-mandatory; "WARC named fields of the
 // same type shall not be repeated", #named-fields).
-var mandatory = []string{"WARC-Record-ID", "Content-Length", "WARC-Date", "WARC-Type"}
+var mandatory = [...]string{"WARC-Record-ID", "Content-Length", "WARC-Date", "WARC-Type"}
 
-// check reports a mandatory field missing or repeated, or a field value
-// with a control character or bytes that are not UTF-8. Values are TEXT
-// ("any OCTET except CTLs, but including LWS") of UTF-8 characters
-// (#file-and-record-model); the check matters most for WARC-Target-URI,
-// which callers print.
-func (r *Record) check() error {
-	var count [4]int
-	for _, f := range r.Fields {
-		for i, name := range mandatory {
-			if f.Name == name || len(f.Name) == len(name) && equalFold(f.Name, name) {
-				count[i]++
-			}
+const contentLength = 1 // mandatory[contentLength] is "Content-Length"
+
+// mandatoryIndex returns the index in mandatory of the field named name,
+// compared without regard to case, or -1 if it is none of them.
+func mandatoryIndex(name string) int {
+	for i, m := range mandatory {
+		if len(name) == len(m) && (name == m || equalFold(name, m)) {
+			return i
 		}
 	}
+	return -1
+}
+
+// check reports a mandatory field missing or repeated, given how many
+// times each is there, or a field value with a control character or bytes
+// that are not UTF-8. Values are TEXT ("any OCTET except CTLs, but
+// including LWS") of UTF-8 characters (#file-and-record-model); the check
+// matters most for WARC-Target-URI, which callers print.
+func (r *Record) check(count *[len(mandatory)]int) error {
 	for i, name := range mandatory {
 		if count[i] != 1 {
 			return fmt.Errorf("%d %s fields", count[i], name)
