@@ -194,7 +194,7 @@ func appendString(b []byte, s string) []byte {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= ' ' && c != '"' && c != '\\' {
+			if jsonSafe[c] {
 				i++
 				continue
 			}
@@ -221,6 +221,16 @@ func appendString(b []byte, s string) []byte {
 	b = append(b, s[start:]...)
 	return append(b, '"')
 }
+
+// jsonSafe reports whether an ASCII byte stands for itself in a JSON
+// string: all but the quotation mark, the backslash and the control
+// characters.
+var jsonSafe = func() (t [utf8.RuneSelf]bool) {
+	for c := ' '; c < utf8.RuneSelf; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
 
 // appendLatin1 appends s, bytes from a header, as a JSON string of their
 // isomorphic decoding: each byte the code point of its value.
