@@ -510,32 +510,26 @@ func (r *Reader) bufferedHeader(limit int) (string, int, bool) {
 	// buffer's start and refills it, a copy of the buffer a record.
 	n := min(r.dec.Size(), limit)
 	b, _ := r.dec.Peek(min(r.dec.Buffered(), n))
-	end := headerEnd(b)
-	if end < 0 && len(b) < n {
-		b, _ = r.dec.Peek(n)
-		end = headerEnd(b)
+	lines, i := 0, 0
+	for {
+		j := bytes.IndexByte(b[i:], '\n')
+		if j < 0 {
+			if len(b) < n {
+				b, _ = r.dec.Peek(n)
+				n = len(b) // once
+				continue
+			}
+			return "", 0, false
+		}
+		line := b[i : i+j+1]
+		i += j + 1
+		lines++
+		if lines > 1 && isBlank(line) {
+			h := string(b[:i])
+			r.dec.Discard(i)
+			return h, lines, true
+		}
 	}
-	if end < 0 {
-		return "", 0, false
-	}
-	h := string(b[:end])
-	r.dec.Discard(end)
-	return h, bytes.Count(b[:end], []byte{'\n'}), true
-}
-
-// headerEnd returns the length of the header at the start of b, through
-// the blank line after its first line, or -1 if b holds no such line. A
-// line ends with LF or CRLF (isBlank); the header ends at the first LF
-// followed by CRLF or LF, looked for with two searches, not one a line.
-func headerEnd(b []byte) int {
-	end := -1
-	if i := bytes.Index(b, []byte("\n\r\n")); i >= 0 {
-		end, b = i+3, b[:i+1]
-	}
-	if i := bytes.Index(b, []byte("\n\n")); i >= 0 {
-		end = i + 2
-	}
-	return end
 }
 
 // readLine appends the next line of the decoded stream to buf, its line
@@ -708,6 +702,9 @@ const contentLength = 1 // mandatory[contentLength] is "Content-Length"
 // mandatoryIndex returns the index in mandatory of the field named name,
 // compared without regard to case, or -1 if it is none of them.
 func mandatoryIndex(name string) int {
+	if len(name) != len("WARC-Type") && len(name) != len("WARC-Record-ID") {
+		return -1 // the lengths of all four
+	}
 	for i, m := range mandatory {
 		if len(name) == len(m) && (name == m || equalFold(name, m)) {
 			return i

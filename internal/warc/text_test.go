@@ -5,7 +5,6 @@
 package warc
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 )
@@ -78,63 +77,6 @@ func FuzzPrintableASCII(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		if got, want := printableASCII(s), printableOracle(s); got != want {
 			t.Errorf("printableASCII(%q) = %v, want %v", s, got, want)
-		}
-	})
-}
-
-// headerEndOracle is headerEnd a line at a time, as the reader once
-// looked for the end of a header.
-func headerEndOracle(b []byte) int {
-	lines, i := 0, 0
-	for {
-		j := bytes.IndexByte(b[i:], '\n')
-		if j < 0 {
-			return -1
-		}
-		line := b[i : i+j+1]
-		i += j + 1
-		lines++
-		if lines > 1 && isBlank(line) {
-			return i
-		}
-	}
-}
-
-func TestHeaderEnd(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		b    string
-		want int
-	}{
-		{"CRLF", "WARC/1.1\r\nA: b\r\n\r\nblock", 18},
-		{"LF", "WARC/1.1\nA: b\n\nblock", 15},
-		{"no field", "WARC/1.1\r\n\r\n", 12},
-		{"LF then a CRLF blank line", "WARC/1.1\nA: b\n\r\nblock", 16},
-		{"CRLF then an LF blank line", "WARC/1.1\r\nA: b\r\n\nblock", 17},
-		{"an LF blank line before a CRLF one", "WARC/1.1\n\nA: b\r\n\r\n", 10},
-		{"a CRLF blank line before an LF one", "WARC/1.1\r\n\r\nA: b\n\n", 12},
-		{"cut short", "WARC/1.1\r\nA: b\r\n", -1},
-		{"CR alone is no line end", "WARC/1.1\r\nA: b\r\r\n", -1},
-		{"a CR in a value", "WARC/1.1\r\nA: \r\r\n\r\n", 18},
-		{"empty", "", -1},
-		{"a blank first line is the version line", "\r\n\r\n", 4},
-	} {
-		if got := headerEnd([]byte(tc.b)); got != tc.want {
-			t.Errorf("%s: headerEnd(%q) = %d, want %d", tc.name, tc.b, got, tc.want)
-		}
-		if got := headerEndOracle([]byte(tc.b)); got != tc.want {
-			t.Errorf("%s: the oracle says %d, want %d", tc.name, got, tc.want)
-		}
-	}
-}
-
-func FuzzHeaderEnd(f *testing.F) {
-	f.Add([]byte("WARC/1.1\r\nA: b\r\n\r\nblock"))
-	f.Add([]byte("WARC/1.1\nA: b\n\r\n"))
-	f.Add([]byte("\n\n\r\n\r"))
-	f.Fuzz(func(t *testing.T, b []byte) {
-		if got, want := headerEnd(b), headerEndOracle(b); got != want {
-			t.Errorf("headerEnd(%q) = %d, want %d", b, got, want)
 		}
 	})
 }
