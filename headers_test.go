@@ -199,6 +199,16 @@ func TestWorstReading(t *testing.T) {
 	if !rep.DocumentScript || !rep.ScriptInclusion {
 		t.Errorf("ReportFor with five spellings: %+v, want script everywhere", rep)
 	}
+	// A resource all the same, when no spelling lists a content coding;
+	// with one, no decoding to trust.
+	if _, _, err := mimesniff.ResourceFromHTTP(many, bytes.NewReader(pngBytes)); err != nil {
+		t.Errorf("ResourceFromHTTP with five spellings and no coding: %v, want no error", err)
+	}
+	withCoding := many.Clone()
+	withCoding.Set("Content-Encoding", "gzip")
+	if _, _, err := mimesniff.ResourceFromHTTP(withCoding, bytes.NewReader(gzipped(pngBytes))); !errors.As(err, &ce) {
+		t.Errorf("ResourceFromHTTP with five spellings and a coding: %v, want a ContentCodingError", err)
+	}
 	script := map[mimesniff.Destination]bool{
 		mimesniff.DestinationDocument: true, mimesniff.DestinationFrame: true, mimesniff.DestinationIFrame: true,
 		mimesniff.DestinationObject: true, mimesniff.DestinationEmbed: true,
