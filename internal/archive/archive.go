@@ -103,7 +103,8 @@ type Answer struct {
 	HasDeclared bool
 
 	// Computed is each profile's computed type in a browsing context
-	// (mimesniff.Resource.SniffAs), in the order of Browsers.
+	// (mimesniff.Resource.SniffAs, as mimesniff.Report.Computed gives
+	// it), in the order of Browsers.
 	Computed [nBrowsers]mimesniff.MIMEType
 
 	// Script is the set of profiles in which the response, navigated to,
@@ -309,13 +310,21 @@ func (a *Answer) sniff(resp *http.Response) error {
 	}
 	a.Kind = Sniffed
 	a.Resource = r
-	for i, b := range Browsers {
-		a.Computed[i] = r.SniffAs(b)
-	}
 	// r.HeaderList and r.Header are the header list and body as a
 	// browser renders them, with the content codings undone: the report
-	// of the response as sent, without decoding it again.
-	rep := mimesniff.ReportFor(r.HeaderList, r.Header)
+	// of the response as sent, without decoding it again. Its computed
+	// types are r.SniffAs's, found with its verdicts.
+	h = r.HeaderList
+	if c := resp.StatusCode; (c/100 == 1 || c == http.StatusNoContent || c == http.StatusNotModified) && len(h["Content-Encoding"]) > 0 {
+		// No body, so no coding to undo (ResourceFromResponse reads
+		// none): not one the report must take as broken.
+		h = h.Clone()
+		h.Del("Content-Encoding")
+	}
+	rep := mimesniff.ReportFor(h, r.Header)
+	for i, b := range Browsers {
+		a.Computed[i] = rep.Computed(b)
+	}
 	a.DocumentScript, a.CrossOriginRead = rep.DocumentScript, rep.CrossOriginRead
 	if v, ok := rep.Verdict(mimesniff.DestinationDocument); ok {
 		a.Script = v.Script
