@@ -124,6 +124,8 @@ type Reader struct {
 	memberDone bool  // the current member has been read to its end
 
 	open *Record // the record returned last, whose block Next skips
+	recs [2]Record
+	last int // the index in recs of the record read last
 	hdr  []byte  // the header being read, reused
 	end  bool    // Next returns io.EOF
 }
@@ -142,7 +144,9 @@ func NewReader(r io.Reader) *Reader {
 // The returned record's Block is valid until the following call of Next,
 // which skips what is left of it and then checks the record's end: errors
 // found there (ErrLength, ErrTruncated, ErrGzip) are returned by that call,
-// about the record before, before the next record is read.
+// about the record before, before the next record is read. The Record
+// itself is valid until the call after that, which reuses it; its field
+// values are strings, and stay valid.
 //
 // Next returns io.EOF at the end of the input. Any other error is an
 // [*Error]: report it and call Next again, which goes on with the next
@@ -422,7 +426,12 @@ func (r *Reader) readHeader(off, moff int64) (*Record, error) {
 		}
 		h = string(r.hdr)
 	}
-	rec := &Record{Offset: off, MemberOffset: moff}
+	// Records are reused every other call: the one returned before stays
+	// as it was, its Block stale (errStale), until the call after this.
+	r.last ^= 1
+	rec := &r.recs[r.last]
+	rec.Version, rec.ContentLength, rec.Block = "", 0, nil
+	rec.Offset, rec.MemberOffset = off, moff
 	// One field a line at most, less the version line and the blank one;
 	// most headers fit in the record's own array.
 	if n := lines - 2; n <= len(rec.fields) {

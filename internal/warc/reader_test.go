@@ -397,3 +397,45 @@ func TestMaxHeaderBytes(t *testing.T) {
 		})
 	}
 }
+
+// TestRecordReuse checks what Next keeps of the record before: its fields,
+// until the call after, not its Block; and that reading a record costs
+// one allocation, its header, the Record being reused.
+func TestRecordReuse(t *testing.T) {
+	data := warctest.Plain(warctest.Capture("1.1", 1)...)
+	r := warc.NewReader(bytes.NewReader(data))
+	first, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, typ := first.ID(), first.Type()
+	second, err := r.Next()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first == second {
+		t.Fatal("Next returned the record before again")
+	}
+	if first.ID() != id || first.Type() != typ {
+		t.Errorf("the record before is %s %s after Next, want %s %s", first.ID(), first.Type(), id, typ)
+	}
+	if n, err := first.Block.Read(make([]byte, 1)); n != 0 || err == nil {
+		t.Errorf("the record before: Block.Read = %d, %v, want an error", n, err)
+	}
+
+	many := warctest.Plain(crawl(50)...)
+	allocs := testing.AllocsPerRun(5, func() {
+		r := warc.NewReader(bytes.NewReader(many))
+		for {
+			rec, err := r.Next()
+			if err != nil {
+				break
+			}
+			io.Copy(io.Discard, rec.Block)
+		}
+	})
+	// NewReader's buffers, then one header string a record.
+	if records := 7 * 50; allocs > float64(records)+10 {
+		t.Errorf("%v allocations for %d records, want about one a record", allocs, records)
+	}
+}

@@ -15,7 +15,7 @@
 // compressed whole with gzip is read as well. [NewReader] tells the two
 // apart by the input's first bytes, not by a file name.
 //
-// A [Reader] never holds more than a record's header and two 64 KiB buffers:
+// A [Reader] never holds more than two records' headers and two 64 KiB buffers:
 // a record's block is an [io.Reader] bounded by its Content-Length, read
 // from the input as the caller reads it, so a 10 GB record costs no more
 // memory than a small one. A malformed record is reported as an [*Error]
