@@ -76,6 +76,7 @@ func (f *fastHead) readHead(br *bufio.Reader) (*http.Response, bool) {
 	h := f.header
 	clear(h)
 	f.values = f.values[:0]
+	framing := false // a field that readTransfer reads, looked up below
 	for {
 		line, rest = nextLine(rest)
 		if line == "" {
@@ -118,7 +119,11 @@ func (f *fastHead) readHead(br *bufio.Reader) (*http.Response, bool) {
 				key = string(canon[:len(name)])
 			}
 		}
-		value = strings.Trim(value, " \t")
+		value = trimOWS(value)
+		switch key {
+		case "Trailer", "Transfer-Encoding", "Content-Length", "Connection", "Pragma":
+			framing = true
+		}
 		if vs, ok := h[key]; ok {
 			h[key] = append(vs, value)
 		} else {
@@ -133,6 +138,19 @@ func (f *fastHead) readHead(br *bufio.Reader) (*http.Response, bool) {
 	r.StatusCode, _ = strconv.Atoi(code)
 	if proto == "HTTP/1.0" {
 		r.ProtoMinor = 0
+	}
+	if !framing {
+		// No field that changes the framing or that net/http rewrites:
+		// the body runs to the end of the block.
+		br.Discard(end)
+		f.body = fastBody{br: br, src: br, left: -1}
+		if r.StatusCode/100 == 1 || r.StatusCode == http.StatusNoContent || r.StatusCode == http.StatusNotModified {
+			r.ContentLength = 0
+			r.Body = http.NoBody
+		} else {
+			r.Body = &f.body
+		}
+		return r, true
 	}
 	if _, ok := h["Trailer"]; ok {
 		return nil, false
@@ -238,6 +256,18 @@ func nextLine(s string) (line, rest string) {
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+// trimOWS returns s without the spaces and tabs around it, as
+// net/textproto trims a value.
+func trimOWS(s string) string {
+	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t') {
+		s = s[1:]
+	}
+	for len(s) > 0 && (s[len(s)-1] == ' ' || s[len(s)-1] == '\t') {
+		s = s[:len(s)-1]
+	}
+	return s
+}
 
 // tokenByte reports whether a byte may be in a header name: a tchar of
 // RFC 9110, as net/textproto's validHeaderFieldByte.
