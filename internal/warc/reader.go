@@ -125,9 +125,9 @@ type Reader struct {
 
 	open *Record // the record returned last, whose block Next skips
 	recs [2]Record
-	last int // the index in recs of the record read last
-	hdr  []byte  // the header being read, reused
-	end  bool    // Next returns io.EOF
+	last int    // the index in recs of the record read last
+	hdr  []byte // the header being read, reused
+	end  bool   // Next returns io.EOF
 }
 
 // NewReader returns a Reader of the WARC file that r reads, plain or
