@@ -190,6 +190,10 @@ const hex = "0123456789abcdef"
 // and &.
 func appendString(b []byte, s string) []byte {
 	b = append(b, '"')
+	if jsonPlain(s) {
+		b = append(b, s...)
+		return append(b, '"')
+	}
 	start := 0
 	for i := 0; i < len(s); {
 		c := s[i]
@@ -220,6 +224,31 @@ func appendString(b []byte, s string) []byte {
 	}
 	b = append(b, s[start:]...)
 	return append(b, '"')
+}
+
+// jsonPlain reports whether s is ASCII that stands for itself in a JSON
+// string (jsonSafe), as nearly every value of a line is, which is then
+// copied whole. It tests eight bytes at a time: a byte below 0x20 borrows
+// into its high bit when 0x20 is subtracted from it, a byte of 0x80 or more
+// has it set, and a quotation mark or a backslash is a zero byte once
+// xored with eight of it (Anderson's "Bit Twiddling Hacks": hasless,
+// haszero); the tests are exact for whether any byte is one of them.
+func jsonPlain(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; len(s) >= 8; s = s[8:] {
+		x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		q, bs := x^('"'*ones), x^('\\'*ones)
+		if x&highs != 0 || (x-0x20*ones)&^x&highs != 0 || (q-ones)&^q&highs != 0 || (bs-ones)&^bs&highs != 0 {
+			return false
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || !jsonSafe[c] {
+			return false
+		}
+	}
+	return true
 }
 
 // jsonSafe reports whether an ASCII byte stands for itself in a JSON
