@@ -43,7 +43,8 @@ import (
 type fastHead struct {
 	resp   http.Response
 	header http.Header
-	values []string
+	keys   []string // the fields' keys, in order
+	values []string // and values
 	body   fastBody
 }
 
@@ -75,7 +76,7 @@ func (f *fastHead) readHead(br *bufio.Reader) (*http.Response, bool) {
 	}
 	h := f.header
 	clear(h)
-	f.values = f.values[:0]
+	f.keys, f.values = f.keys[:0], f.values[:0]
 	framing := false // a field that readTransfer reads, looked up below
 	for {
 		line, rest = nextLine(rest)
@@ -124,11 +125,19 @@ func (f *fastHead) readHead(br *bufio.Reader) (*http.Response, bool) {
 		case "Trailer", "Transfer-Encoding", "Content-Length", "Connection", "Pragma":
 			framing = true
 		}
-		if vs, ok := h[key]; ok {
-			h[key] = append(vs, value)
-		} else {
-			f.values = append(f.values, value)
-			h[key] = f.values[len(f.values)-1 : len(f.values) : len(f.values)]
+		// One map assignment a field: a name seen before, which the map
+		// not growing tells, gets its values again from the fields read.
+		f.keys, f.values = append(f.keys, key), append(f.values, value)
+		n := len(h)
+		h[key] = f.values[len(f.values)-1 : len(f.values) : len(f.values)]
+		if len(h) == n {
+			var vs []string
+			for i, k := range f.keys {
+				if k == key {
+					vs = append(vs, f.values[i])
+				}
+			}
+			h[key] = vs
 		}
 	}
 
