@@ -34,29 +34,6 @@ const (
 	chunkQueue = 256
 )
 
-// A chunkPool holds the chunks the printer has written, for the workers to
-// fill again: a chunk a worker hands over is not made anew, which at 64 KiB
-// a chunk would cost a large allocation, zeroed, every 100 or so lines.
-type chunkPool chan []byte
-
-// get returns an empty chunk.
-func (p chunkPool) get() []byte {
-	select {
-	case b := <-p:
-		return b[:0]
-	default:
-		return make([]byte, 0, chunkSize)
-	}
-}
-
-// put gives back a chunk that has been written.
-func (p chunkPool) put(b []byte) {
-	select {
-	case p <- b:
-	default:
-	}
-}
-
 // archiveResult is what is printed for one input of -warc, in its turn:
 // the output of its records as it is made, then the summary of its
 // records and whether any failed.
@@ -102,14 +79,12 @@ func (o *options) sniffArchives(names []string, stdin io.Reader, stdout, stderr 
 	if os.Getenv("GOGC") == "" {
 		// The live heap is a few records per worker, and every record
 		// allocates its header and resource header anew: collecting at
-		// 3 times the live heap rather than twice spares a few percent
-		// of the CPU time. At 5 times, as before a response allocated
-		// four objects rather than twelve, it was no faster on the
-		// 1 GB archive and held 10 MB more (docs/archives.md).
-		debug.SetGCPercent(200)
+		// 5 times the live heap rather than twice spares 5% of the CPU
+		// time on records of 1 kB, 1% on records of 4 kB, for 13 MB
+		// more memory (docs/archives.md).
+		debug.SetGCPercent(400)
 	}
 	var c counters
-	pool := make(chunkPool, chunkQueue)
 	p := startProgress(stderr, &c)
 	defer p.stop()
 
@@ -122,7 +97,7 @@ func (o *options) sniffArchives(names []string, stdin io.Reader, stdout, stderr 
 			for j := range jobs {
 				ar := &archiveResult{name: j.name, chunks: make(chan []byte, chunkQueue)}
 				j.slot <- result{name: j.name, archive: ar}
-				o.readArchive(s, ar, stdin, &c, done, pool)
+				o.readArchive(s, ar, stdin, &c, done)
 			}
 		}()
 	}
@@ -168,11 +143,9 @@ func (o *options) sniffArchives(names []string, stdin io.Reader, stdout, stderr 
 				if werr == nil {
 					stderr.Write(chunk[1:])
 				}
-				pool.put(chunk)
 				continue
 			}
 			write(chunk)
-			pool.put(chunk)
 		}
 		if ar.failed {
 			status = exitError
@@ -238,13 +211,13 @@ func (o *options) openArchive(name string) (fs.File, error) {
 // their place among the lines. A file met in a walk that is not a WARC
 // file is skipped without a word; one named on the command line is an
 // error.
-func (o *options) readArchive(s *archive.Sniffer, ar *archiveResult, stdin io.Reader, c *counters, done <-chan struct{}, pool chunkPool) {
+func (o *options) readArchive(s *archive.Sniffer, ar *archiveResult, stdin io.Reader, c *counters, done <-chan struct{}) {
 	defer close(ar.chunks)
 	var buf []byte
 	send := func() bool {
 		select {
 		case ar.chunks <- buf:
-			buf = pool.get()
+			buf = make([]byte, 0, chunkSize)
 			return true
 		case <-done:
 			return false
@@ -278,7 +251,7 @@ func (o *options) readArchive(s *archive.Sniffer, ar *archiveResult, stdin io.Re
 		in = f
 	}
 	walked := ar.name != "-" && !o.named[ar.name]
-	buf = pool.get()
+	buf = make([]byte, 0, chunkSize)
 	s.Each(countReader{in, &c.bytes}, func(a *archive.Answer, err error) bool {
 		c.records.Add(1)
 		if walked && a == nil && errors.Is(err, warc.ErrNotWARC) {
