@@ -128,17 +128,19 @@ func resourceFromHTTP(h http.Header, body io.Reader) (r Resource, rest io.Reader
 		return r, body, false, err
 	}
 	rb := &replayBody{rest: body}
+	var src *codedSource
 	if len(codings) > 0 {
-		dec, src := decodeContentCodings(codings, body)
-		defer func() { src.budget = -1 }() // the caller reads the rest of the body as it likes
-		rb.rest = dec
+		rb.rest, src = decodeContentCodings(codings, body)
 	}
 	n, err := readHeader(rb.rest, rb.buf[:])
 	rb.header = rb.buf[:n:n]
+	if src != nil {
+		src.budget = -1 // the caller reads the rest of the body as it likes
+	}
 	if _, ok := err.(*ContentCodingError); !ok {
 		r.Header = rb.header // not sniffed when the coding broke
 	}
-	return r, rb, len(codings) > 0, err
+	return r, rb, src != nil, err
 }
 
 // standardWorst sets r's Supplied, NoSniff and CheckForApacheBug from the

@@ -674,8 +674,8 @@ var mutants = []mutant{
 	{
 		name: "coding-budget-kept",
 		file: "http.go",
-		old:  "defer func() { src.budget = -1 }() // the caller reads the rest of the body as it likes",
-		new:  "defer func() { src.budget = maxCodedHeaderBytes }()",
+		old:  "src.budget = -1 // the caller reads the rest of the body as it likes",
+		new:  "src.budget = maxCodedHeaderBytes",
 		rule: "The budget bounds the header only: the rest of the body reads whole.",
 	},
 	{
