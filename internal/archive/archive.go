@@ -315,7 +315,7 @@ func (a *Answer) sniff(resp *http.Response) error {
 	// of the response as sent, without decoding it again. Its computed
 	// types are r.SniffAs's, found with its verdicts.
 	h = r.HeaderList
-	if c := resp.StatusCode; (c/100 == 1 || c == http.StatusNoContent || c == http.StatusNotModified) && len(h["Content-Encoding"]) > 0 {
+	if bodiless(resp.StatusCode) && len(h["Content-Encoding"]) > 0 {
 		// No body, so no coding to undo (ResourceFromResponse reads
 		// none): not one the report must take as broken.
 		h = h.Clone()

@@ -120,7 +120,7 @@ func (f *fastHead) readHead(br *bufio.Reader) (*http.Response, bool) {
 				key = string(canon[:len(name)])
 			}
 		}
-		value = trimOWS(value)
+		value = textproto.TrimString(value) // no CR or LF in it
 		switch key {
 		case "Trailer", "Transfer-Encoding", "Content-Length", "Connection", "Pragma":
 			framing = true
@@ -148,64 +148,52 @@ func (f *fastHead) readHead(br *bufio.Reader) (*http.Response, bool) {
 	if proto == "HTTP/1.0" {
 		r.ProtoMinor = 0
 	}
-	if !framing {
-		// No field that changes the framing or that net/http rewrites:
-		// the body runs to the end of the block.
-		br.Discard(end)
-		f.body = fastBody{br: br, src: br, left: -1}
-		if r.StatusCode/100 == 1 || r.StatusCode == http.StatusNoContent || r.StatusCode == http.StatusNotModified {
-			r.ContentLength = 0
-			r.Body = http.NoBody
-		} else {
-			r.Body = &f.body
-		}
-		return r, true
-	}
-	if _, ok := h["Trailer"]; ok {
-		return nil, false
-	}
-	chunked := false
-	if te, ok := h["Transfer-Encoding"]; ok {
-		if r.ProtoMinor == 1 {
-			if len(te) != 1 || !strings.EqualFold(te[0], "chunked") {
-				return nil, false
-			}
-			chunked = true
-		}
-		delete(h, "Transfer-Encoding")
-	}
-	length := int64(-1)
-	if cl := h["Content-Length"]; len(cl) > 0 {
-		first := textproto.TrimString(cl[0])
-		for _, v := range cl[1:] {
-			if textproto.TrimString(v) != first {
-				return nil, false
-			}
-		}
-		n, err := strconv.ParseUint(first, 10, 63)
-		if err != nil {
+	chunked, length := false, int64(-1)
+	if framing { // otherwise none of these lookups finds a field
+		if _, ok := h["Trailer"]; ok {
 			return nil, false
 		}
-		if len(cl) > 1 {
-			h["Content-Length"] = []string{first}
+		if te, ok := h["Transfer-Encoding"]; ok {
+			if r.ProtoMinor == 1 {
+				if len(te) != 1 || !strings.EqualFold(te[0], "chunked") {
+					return nil, false
+				}
+				chunked = true
+			}
+			delete(h, "Transfer-Encoding")
 		}
-		length = int64(n)
+		if cl := h["Content-Length"]; len(cl) > 0 {
+			first := textproto.TrimString(cl[0])
+			for _, v := range cl[1:] {
+				if textproto.TrimString(v) != first {
+					return nil, false
+				}
+			}
+			n, err := strconv.ParseUint(first, 10, 63)
+			if err != nil {
+				return nil, false
+			}
+			if len(cl) > 1 {
+				h["Content-Length"] = []string{first}
+			}
+			length = int64(n)
+		}
+		if r.ProtoMinor == 1 && headerHasToken(h["Connection"], "close") {
+			delete(h, "Connection")
+		}
+		if p := h["Pragma"]; len(p) > 0 && p[0] == "no-cache" {
+			if _, ok := h["Cache-Control"]; !ok {
+				h["Cache-Control"] = []string{"no-cache"}
+			}
+		}
 	}
-	noBody := r.StatusCode/100 == 1 || r.StatusCode == http.StatusNoContent || r.StatusCode == http.StatusNotModified
+	noBody := bodiless(r.StatusCode)
 	switch {
 	case noBody:
 		length = 0
 	case chunked:
 		delete(h, "Content-Length")
 		length = -1
-	}
-	if r.ProtoMinor == 1 && headerHasToken(h["Connection"], "close") {
-		delete(h, "Connection")
-	}
-	if p := h["Pragma"]; len(p) > 0 && p[0] == "no-cache" {
-		if _, ok := h["Cache-Control"]; !ok {
-			h["Cache-Control"] = []string{"no-cache"}
-		}
 	}
 	br.Discard(end)
 
@@ -266,16 +254,10 @@ func nextLine(s string) (line, rest string) {
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
-// trimOWS returns s without the spaces and tabs around it, as
-// net/textproto trims a value.
-func trimOWS(s string) string {
-	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t') {
-		s = s[1:]
-	}
-	for len(s) > 0 && (s[len(s)-1] == ' ' || s[len(s)-1] == '\t') {
-		s = s[:len(s)-1]
-	}
-	return s
+// bodiless reports whether a response with status code has no body,
+// whatever its header says (net/http's bodyAllowedForStatus).
+func bodiless(code int) bool {
+	return code/100 == 1 || code == http.StatusNoContent || code == http.StatusNotModified
 }
 
 // tokenByte reports whether a byte may be in a header name: a tchar of
