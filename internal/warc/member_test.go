@@ -92,6 +92,25 @@ func TestMemberInput(t *testing.T) {
 	})
 }
 
+// TestGunzip decodes two members, and a corrupt one.
+func TestGunzip(t *testing.T) {
+	var z bytes.Buffer
+	for _, s := range []string{"WARC/1.1\r\n", "more"} {
+		w := gzip.NewWriter(&z)
+		w.Write([]byte(s))
+		w.Close()
+	}
+	var out bytes.Buffer
+	if n, err := Gunzip(&out, bytes.NewReader(z.Bytes())); n != 14 || err != nil || out.String() != "WARC/1.1\r\nmore" {
+		t.Errorf("Gunzip = %d, %v, %q; want 14, nil, %q", n, err, out.String(), "WARC/1.1\r\nmore")
+	}
+	bad := bytes.Clone(z.Bytes())
+	bad[len(bad)-5] ^= 1 // the second member's CRC
+	if _, err := Gunzip(io.Discard, bytes.NewReader(bad)); err != gzip.ErrChecksum {
+		t.Errorf("Gunzip of a corrupt member: %v, want %v", err, gzip.ErrChecksum)
+	}
+}
+
 // BenchmarkMemberInput decodes the same gzip stream from a bufio.Reader
 // as compress/gzip reads it by default and through a memberInput, in one
 // run for benchstat's ratio. The stream decodes to 1.4 times its size,

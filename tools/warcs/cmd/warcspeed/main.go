@@ -4,6 +4,8 @@
 
 // Warcspeed reads a WARC file one way and prints how fast: -mode gunzip
 // decodes it with compress/gzip alone (every member, to io.Discard);
+// -mode gunzip-member does the same through the input internal/warc
+// gives its decoder (warc.Gunzip), the floor of internal/warc's reading;
 // -mode warc reads every record with internal/warc and drains its block;
 // -mode gowarc does the same with github.com/nlnwa/gowarc; -mode answer
 // answers every record with internal/archive, the per-record code of
@@ -32,7 +34,7 @@ import (
 func main() {
 	log.SetFlags(0)
 	log.SetPrefix("warcspeed: ")
-	mode := flag.String("mode", "warc", "gunzip, warc, gowarc or answer")
+	mode := flag.String("mode", "warc", "gunzip, gunzip-member, warc, gowarc or answer")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to `file`")
 	flag.Parse()
 	if *cpuprofile != "" {
@@ -44,7 +46,7 @@ func main() {
 		defer pprof.StopCPUProfile()
 	}
 	if flag.NArg() != 1 {
-		log.Fatal("usage: warcspeed -mode gunzip|warc|gowarc FILE")
+		log.Fatal("usage: warcspeed -mode gunzip|gunzip-member|warc|gowarc|answer FILE")
 	}
 	f, err := os.Open(flag.Arg(0))
 	if err != nil {
@@ -63,6 +65,11 @@ func main() {
 			log.Fatal(err)
 		}
 		decoded, err = io.Copy(io.Discard, z)
+		if err != nil {
+			log.Fatal(err)
+		}
+	case "gunzip-member":
+		decoded, err = warc.Gunzip(io.Discard, f)
 		if err != nil {
 			log.Fatal(err)
 		}
