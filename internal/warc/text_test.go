@@ -80,3 +80,47 @@ func FuzzPrintableASCII(f *testing.F) {
 		}
 	})
 }
+
+// TestStandardName checks standardName against the checks it spares:
+// every field name WARC 1.1 defines (#named-fields), as the standard
+// spells it, is known, is a token, and has the index mandatoryIndex
+// gives; other spellings and near misses are left to those checks, and
+// cutField gives the same index either way.
+func TestStandardName(t *testing.T) {
+	defined := []string{
+		"WARC-Record-ID", "Content-Length", "WARC-Date", "WARC-Type",
+		"Content-Type", "WARC-Concurrent-To", "WARC-Block-Digest",
+		"WARC-Payload-Digest", "WARC-IP-Address", "WARC-Refers-To",
+		"WARC-Refers-To-Target-URI", "WARC-Refers-To-Date", "WARC-Target-URI",
+		"WARC-Truncated", "WARC-Warcinfo-ID", "WARC-Filename", "WARC-Profile",
+		"WARC-Identified-Payload-Type", "WARC-Segment-Number",
+		"WARC-Segment-Origin-ID", "WARC-Segment-Total-Length",
+	}
+	for _, name := range defined {
+		i, ok := standardName(name)
+		if !ok || i != mandatoryIndex(name) {
+			t.Errorf("standardName(%q) = %d, %v; want %d, true", name, i, ok, mandatoryIndex(name))
+		}
+		for j := 0; j < len(name); j++ {
+			if !tokenBytes[name[j]] {
+				t.Errorf("%q: byte %q is no token byte", name, name[j])
+			}
+		}
+		for _, spelling := range []string{name, strings.ToLower(name), strings.ToUpper(name)} {
+			gotName, value, idx, ok := cutField(spelling + ":  v \t")
+			if !ok || gotName != spelling || value != "v" || idx != mandatoryIndex(name) {
+				t.Errorf("cutField(%q) = %q, %q, %d, %v; want %q, %q, %d, true", spelling+":  v \t", gotName, value, idx, ok, spelling, "v", mandatoryIndex(name))
+			}
+		}
+	}
+	for _, name := range []string{"warc-type", "WARC-TYPE", "Content-type", "WARC-Type ", " WARC-Type", "WARC-Target-URI2", "WARC-", "X-Crawler", ""} {
+		if _, ok := standardName(name); ok {
+			t.Errorf("standardName(%q) = true, want false", name)
+		}
+	}
+	for _, line := range []string{"WARC Type: x", "WARC-Type(1): x", ": x", "WARC-Type x"} {
+		if _, _, _, ok := cutField(line); ok {
+			t.Errorf("cutField(%q) ok, want a line that is no named field", line)
+		}
+	}
+}
