@@ -251,27 +251,89 @@ var wantFields = []struct {
 	{"WARC-Segment-Number", func(a *Answer, v string) { a.SegmentNumber = v }},
 }
 
+// wantIndex returns the index in wantFields of a field name spelled as
+// the standard spells it, isContentType for "Content-Type", otherStandard
+// for another name the standard defines, and -1 for any other spelling
+// (TestWantIndex keeps it in step with wantFields).
+func wantIndex(name string) int {
+	switch name {
+	case "WARC-Type":
+		return 0
+	case "WARC-Record-ID":
+		return 1
+	case "WARC-Date":
+		return 2
+	case "WARC-Target-URI":
+		return 3
+	case "WARC-Identified-Payload-Type":
+		return 4
+	case "WARC-Truncated":
+		return 5
+	case "WARC-Profile":
+		return 6
+	case "WARC-Refers-To":
+		return 7
+	case "WARC-Refers-To-Target-URI":
+		return 8
+	case "WARC-Refers-To-Date":
+		return 9
+	case "WARC-Segment-Origin-ID":
+		return 10
+	case "WARC-Segment-Number":
+		return 11
+	case "Content-Type":
+		return isContentType
+	case "Content-Length", "WARC-Concurrent-To", "WARC-Block-Digest",
+		"WARC-Payload-Digest", "WARC-IP-Address", "WARC-Warcinfo-ID",
+		"WARC-Filename", "WARC-Segment-Total-Length":
+		return otherStandard
+	}
+	return -1
+}
+
+const (
+	isContentType = -2
+	otherStandard = -3
+)
+
+// wantIndexFold is wantIndex for names spelled otherwise, compared
+// without regard to case; it returns -1 for the names wantIndex calls
+// otherStandard, which an Answer does not hold either.
+func wantIndexFold(name string) int {
+	if len(name) == len("Content-Type") && strings.EqualFold(name, "Content-Type") {
+		return isContentType
+	}
+	if len(name) < len("WARC-") || !strings.EqualFold(name[:len("WARC-")], "WARC-") {
+		return -1
+	}
+	for i, w := range wantFields {
+		if len(name) == len(w.name) && strings.EqualFold(name, w.name) {
+			return i
+		}
+	}
+	return -1
+}
+
 // fields sets a's WARC fields from rec's, as warc.Record.Get would, and
 // returns the record's Content-Type, and whether it has one.
 func (a *Answer) fields(rec *warc.Record) (ct string, hasCT bool) {
 	var seen uint32
 	for _, f := range rec.Fields {
-		// Names are compared as written first: writers spell them as
-		// the standard does.
-		if f.Name == "Content-Type" || len(f.Name) == len("Content-Type") && strings.EqualFold(f.Name, "Content-Type") {
+		// Names spelled as the standard spells them, as writers spell
+		// them, by one switch; other spellings without regard to case.
+		i := wantIndex(f.Name)
+		if i == -1 {
+			i = wantIndexFold(f.Name)
+		}
+		switch {
+		case i >= 0:
+			if seen&(1<<i) == 0 {
+				wantFields[i].set(a, f.Value)
+				seen |= 1 << i
+			}
+		case i == isContentType:
 			if !hasCT {
 				ct, hasCT = f.Value, true
-			}
-			continue
-		}
-		if !strings.HasPrefix(f.Name, "WARC-") && (len(f.Name) < len("WARC-") || !strings.EqualFold(f.Name[:len("WARC-")], "WARC-")) {
-			continue
-		}
-		for i, w := range wantFields {
-			if seen&(1<<i) == 0 && len(f.Name) == len(w.name) && (f.Name == w.name || strings.EqualFold(f.Name, w.name)) {
-				w.set(a, f.Value)
-				seen |= 1 << i
-				break
 			}
 		}
 	}
