@@ -7,6 +7,9 @@ package archive
 import (
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/mimesniff/mimesniff/internal/warc"
 )
 
 // TestWantIndex checks the switch of wantIndex against wantFields, which
@@ -43,5 +46,32 @@ func TestWantIndex(t *testing.T) {
 		if got := wantIndexFold(tt.name); got != tt.fold {
 			t.Errorf("wantIndexFold(%q) = %d, want %d", tt.name, got, tt.fold)
 		}
+	}
+}
+
+// TestFieldsFirstOfName checks that an Answer holds the first field of each
+// name, whichever way each is spelled: a name the standard defines
+// spelled as it spells it goes by wantIndex, another spelling of it by
+// wantIndexFold, and the two must not let a later field of the same
+// name win.
+func TestFieldsFirstOfName(t *testing.T) {
+	rec := &warc.Record{Fields: []warc.Field{
+		{Name: "WARC-Type", Value: "response"},
+		{Name: "WARC-Target-URI", Value: "http://first.test/"},
+		{Name: "WARC-Target-URI", Value: "http://second.test/"},
+		{Name: "warc-identified-payload-type", Value: "text/html"},
+		{Name: "WARC-Identified-Payload-Type", Value: "image/png"},
+		{Name: "WARC-Date", Value: "2026-11-27T00:00:00Z"},
+		{Name: "WARC-DATE", Value: "1999-01-01T00:00:00Z"},
+		{Name: "content-type", Value: "application/http;msgtype=response"},
+		{Name: "Content-Type", Value: "text/plain"},
+		{Name: "Content-Length", Value: "0"},
+	}}
+	var a Answer
+	ct, hasCT := a.fields(rec)
+	got := []string{a.Type, a.TargetURI, a.IdentifiedPayloadType, a.Date, ct}
+	want := []string{"response", "http://first.test/", "text/html", "2026-11-27T00:00:00Z", "application/http;msgtype=response"}
+	if diff := cmp.Diff(want, got); diff != "" || !hasCT {
+		t.Errorf("fields (-want +got):\n%s (Content-Type found: %v)", diff, hasCT)
 	}
 }
