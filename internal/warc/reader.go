@@ -745,13 +745,11 @@ var mandatory = [...]string{"WARC-Record-ID", "Content-Length", "WARC-Date", "WA
 const contentLength = 1 // mandatory[contentLength] is "Content-Length"
 
 // mandatoryIndex returns the index in mandatory of the field named name,
-// compared without regard to case, or -1 if it is none of them.
+// compared without regard to case, or -1 if it is none of them. Names
+// spelled as the standard spells them are told by standardName first.
 func mandatoryIndex(name string) int {
-	if len(name) != len("WARC-Type") && len(name) != len("WARC-Record-ID") {
-		return -1 // the lengths of all four
-	}
 	for i, m := range mandatory {
-		if len(name) == len(m) && (name == m || equalFold(name, m)) {
+		if len(name) == len(m) && equalFold(name, m) {
 			return i
 		}
 	}
