@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/mimesniff/mimesniff/internal/warc/warctest"
 )
 
 // TestMemberInput reads bytes through a memberInput by ReadByte and Read
@@ -94,17 +96,12 @@ func TestMemberInput(t *testing.T) {
 
 // TestGunzip decodes two members, and a corrupt one.
 func TestGunzip(t *testing.T) {
-	var z bytes.Buffer
-	for _, s := range []string{"WARC/1.1\r\n", "more"} {
-		w := gzip.NewWriter(&z)
-		w.Write([]byte(s))
-		w.Close()
-	}
+	z := append(warctest.Gzip([]byte("WARC/1.1\r\n")), warctest.Gzip([]byte("more"))...)
 	var out bytes.Buffer
-	if n, err := Gunzip(&out, bytes.NewReader(z.Bytes())); n != 14 || err != nil || out.String() != "WARC/1.1\r\nmore" {
+	if n, err := Gunzip(&out, bytes.NewReader(z)); n != 14 || err != nil || out.String() != "WARC/1.1\r\nmore" {
 		t.Errorf("Gunzip = %d, %v, %q; want 14, nil, %q", n, err, out.String(), "WARC/1.1\r\nmore")
 	}
-	bad := bytes.Clone(z.Bytes())
+	bad := bytes.Clone(z)
 	bad[len(bad)-5] ^= 1 // the second member's CRC
 	if _, err := Gunzip(io.Discard, bytes.NewReader(bad)); err != gzip.ErrChecksum {
 		t.Errorf("Gunzip of a corrupt member: %v, want %v", err, gzip.ErrChecksum)
