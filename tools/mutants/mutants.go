@@ -1,24 +1,37 @@
 package main
 
+import "slices"
+
 // A mutant is one exact textual replacement in one file of the library, a
 // bug a plausible edit would make, with the rule of the serving code it
 // breaks.
 type mutant struct {
 	name     string // unique, for -run and the table
-	file     string // relative to the library's root
+	file     string // relative to the repository's root
 	old, new string // old must occur exactly once in file
-	rule     string // the security rule the mutant breaks, in one sentence
+	rule     string // the rule the mutant breaks, in one sentence
+
+	// pkgs are the packages whose tests judge the mutant, as go test
+	// patterns relative to the repository's root ("./internal/warc"); a
+	// pattern under a directory with a go.mod of its own (archive/beam)
+	// is run in that module. Empty means the root package, ".".
+	pkgs []string
 
 	// equivalent, when set, says why no test can tell the mutant from
 	// the code: it survives by design, and the table says so.
 	equivalent string
 }
 
-// mutants are the mutants of the serving code, by file: the middleware
+// mutants are every mutant of the table: the serving code's
+// (servingMutants), the cross-origin rules' (orbMutants) and the web
+// archive readers' (archiveMutants), each in a file of its own.
+var mutants = slices.Concat(servingMutants, orbMutants, archiveMutants)
+
+// servingMutants are the mutants of the serving code, by file: the middleware
 // (handler.go), the policy and the report (serve.go), the header list
 // (headers.go), content codings (http.go) and the per-destination rules of
 // the profiles (browser.go, webkit.go).
-var mutants = []mutant{
+var servingMutants = []mutant{
 	// handler.go: when Handler freezes the headers, which bytes it holds,
 	// and the headers it sets.
 	{
