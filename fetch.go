@@ -199,8 +199,9 @@ func blockedMIMEType(essence string, ok bool, d Destination) bool {
 // earlier value with the same essence if it has none. It reports false, with
 // the zero MIMEType, when there is no Content-Type or no value parses, so
 // r.Supplied, _ = ExtractMIMEType(h) sets a [Resource]'s supplied type the
-// Fetch way. Content-Type is read under any spelling, in the order net/http
-// sends the spellings.
+// Fetch way. h is read as the header list a browser receives from net/http
+// over HTTP/1.1: Content-Type under any spelling, in the order net/http sends
+// the spellings, a CR or LF in a value as the space net/http writes.
 // See https://fetch.spec.whatwg.org/#concept-header-extract-mime-type.
 func ExtractMIMEType(h http.Header) (MIMEType, bool) {
 	v, _ := readHeaders(h)
@@ -259,9 +260,11 @@ func extractMIMEType(values []string) (MIMEType, bool) {
 //
 // It reports whether the first value of X-Content-Type-Options, split at
 // commas outside quoted strings and trimmed of tabs and spaces, is "nosniff"
-// in any case: "NoSniff, x" counts and ", nosniff" does not. The header is
-// read under any spelling, in the order net/http sends the spellings. The
-// result is a [Resource]'s NoSniff flag.
+// in any case: "NoSniff, x" counts and ", nosniff" does not. h is read as
+// [ExtractMIMEType] reads it, as a browser receives it over HTTP/1.1, so
+// "\rnosniff" counts: net/http sends " nosniff". (Over HTTP/2, net/http
+// drops a value with a control byte; [ReportFor] answers both readings.)
+// The result is a [Resource]'s NoSniff flag.
 // See https://fetch.spec.whatwg.org/#determine-nosniff.
 func DetermineNoSniff(h http.Header) bool {
 	v, _ := readHeaders(h)
@@ -292,20 +295,37 @@ func determineNoSniff(values []string) bool {
 // getHeader implements the "get" of a header list, given the values of the
 // name in it.
 //
-// It returns values joined with ", ", or false when there are none. It
-// allocates only when there are several.
+// It returns values, each trimmed of tabs and spaces, joined with ", ", or
+// false when there are none. It allocates only when there are several.
 //
-// The functions of the package that take an [http.Header] read a name under
-// any spelling, as a browser compares names without case (readHeaders).
+// A header value in a browser's header list has no leading or trailing tab
+// or space (https://fetch.spec.whatwg.org/#header-value): net/http trims them when it writes a value in
+// HTTP/1.1, and the browser's parser when it reads one (RFC 9112, section
+// 5). A trailing space inside an unterminated quoted string would otherwise
+// reach the next value. The functions of the package that take an
+// [http.Header] read a name under any spelling, as a browser compares names
+// without case (readHeaders).
 // See https://fetch.spec.whatwg.org/#concept-header-list-get.
 func getHeader(values []string) (string, bool) {
 	switch len(values) {
 	case 0:
 		return "", false
 	case 1:
-		return values[0], true
+		return trimTabOrSpace(values[0]), true
 	}
-	return strings.Join(values, ", "), true
+	n := len(", ") * (len(values) - 1)
+	for _, v := range values {
+		n += len(v)
+	}
+	var b strings.Builder
+	b.Grow(n)
+	for i, v := range values {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(trimTabOrSpace(v))
+	}
+	return b.String(), true
 }
 
 // splitNext implements one round of Fetch's "get, decode, and split" on a
