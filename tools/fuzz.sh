@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
 # fuzz.sh runs every fuzz target of the library, of the command and of the
-# command's per-record code for web archives (internal/archive), one after
+# web archive readers (internal/warc, internal/archive), one after
 # the other, for a while each, and prints what each did.
 #
-#	tools/fuzz.sh [DURATION]        # default 60s a target
+#	tools/fuzz.sh [DURATION [TARGETS]]  # default 60s a target, every target
+#
+# TARGETS is an extended regular expression matched against
+# "package/target" (".//FuzzSniff", "./internal/warc/FuzzReader"): .ci/run
+# fuzzes the readers of outside bytes this way, a few seconds each, so that
+# a target gone red is seen on the next change.
 #
 # Each target runs with -fuzzminimizetime 10x (FUZZMINIMIZETIME overrides
 # it): go test's default spends up to 60 s minimizing every new interesting
@@ -17,6 +22,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 duration=${1:-60s}
+targets=${2:-.}
 minimize=${FUZZMINIMIZETIME:-10x}
 logs=$(mktemp -d)
 failed=()
@@ -35,8 +41,11 @@ seconds() {
 }
 
 printf '%-16s %-26s %12s %9s %11s  %s\n' package target execs execs/s interesting result
-for pkg in . ./cmd/mimesniff ./internal/archive; do
+for pkg in . ./cmd/mimesniff ./internal/archive ./internal/warc; do
 	for target in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz'); do
+		if ! grep -qE -- "$targets" <<<"$pkg/$target"; then
+			continue
+		fi
 		log="$logs/${pkg//[.\/]/_}-$target.log"
 		result=ok
 		go test -run '^$' -fuzz "^$target\$" -fuzztime "$duration" -fuzzminimizetime "$minimize" "$pkg" >"$log" 2>&1 || result=FAIL
