@@ -22,7 +22,7 @@ type Destination uint8
 //
 // The values are append-only: the first 23 are in the Fetch Standard's order
 // of 2025, and a destination Fetch adds later is appended, so that no value
-// ever changes meaning. Their number is the length of [Report.Destinations].
+// ever changes meaning. [Report.Verdict] answers for each.
 const (
 	DestinationEmpty         Destination = iota // "": fetch(), XMLHttpRequest, navigator.sendBeacon
 	DestinationAudio                            // "audio": audio elements
