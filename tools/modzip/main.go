@@ -24,7 +24,7 @@ import (
 
 var (
 	limit = flag.Int64("max", 1_000_000, "the largest zip, in bytes, that passes")
-	top = flag.Int("top", 10, "how many of the largest files to list")
+	top   = flag.Int("top", 10, "how many of the largest files to list")
 )
 
 func main() {
