@@ -230,9 +230,19 @@ func (s *sniffWriter) needsBytes() bool {
 	return (len(ct) > 0 || !s.typed) && !s.coded()
 }
 
-// coded reports whether the frozen headers list a content coding.
+// coded reports whether the frozen headers declare a content coding both as
+// net/http reads them and as browsers do: net/http reads the first value
+// of the canonical key (Header.Get in chunkWriter.writeHeader, and in
+// http2responseWriterState.writeChunk for HTTP/2), and where that is empty
+// it adds a type sniffed from the bytes, a coding under another spelling or
+// in a later value notwithstanding; a browser undoes every coding of every
+// value but identity. Only a body coded in both readings keeps no type.
 func (s *sniffWriter) coded() bool {
-	for _, v := range s.frozen[hdrContentEncoding] {
+	ce := s.frozen[hdrContentEncoding]
+	if len(ce) == 0 || ce[0] == "" {
+		return false
+	}
+	for _, v := range ce {
 		for c := range strings.SplitSeq(v, ",") {
 			if c = trimTabOrSpace(c); c != "" && !asciiEqualFold(c, "identity") {
 				return true

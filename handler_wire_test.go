@@ -8,8 +8,10 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"log"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -328,6 +330,51 @@ func TestHandlerWire(t *testing.T) {
 	}
 }
 
+// serveBoth serves h on a loopback server over HTTP/1.1 and h2c and makes
+// one request with method over each, reading the responses off the wire as
+// the wire differential does (h1Raw, do).
+func serveBoth(t *testing.T, h http.Handler, method string) [numWireProtos]wireResponse {
+	t.Helper()
+	hr := &wireHarness{addr: wireServe(t, h), timeout: 10 * time.Second}
+	b := wireBehaviour{method: method}
+	h2 := wireClient(t, "h2", &http.Transport{DisableCompression: true}, hr.timeout)
+	return [numWireProtos]wireResponse{wireH1: hr.h1Raw("/", b), wireH2: hr.do(h2, "/", b, true)}
+}
+
+// diffBareWrapped returns how the wrapped response differs from bare in
+// what Handler promises to leave as it is: whether one arrived, its status,
+// body and trailers, and every header but those Handler sets, and Date.
+func diffBareWrapped(bare, wrapped wireResponse) string {
+	var s strings.Builder
+	if bare.got != wrapped.got || bare.status != wrapped.status {
+		fmt.Fprintf(&s, "response %v, status %d bare; %v, %d wrapped\n", bare.got, bare.status, wrapped.got, wrapped.status)
+	}
+	if d := cmp.Diff(bare.body, wrapped.body); d != "" {
+		fmt.Fprintf(&s, "body (-bare +wrapped):\n%s", d)
+	}
+	if d := cmp.Diff(bare.trailer, wrapped.trailer); d != "" {
+		fmt.Fprintf(&s, "trailers (-bare +wrapped):\n%s", d)
+	}
+	if !headersEqual(bare.header, wrapped.header, handlerHeaders) {
+		fmt.Fprintf(&s, "headers: bare %q, wrapped %q\n", bare.header, wrapped.header)
+	}
+	return s.String()
+}
+
+// serveBareWrapped serves h bare and through Handler over HTTP/1.1 and h2c
+// (serveBoth), reports where the wrapped response differs from bare in what
+// Handler leaves as it is (diffBareWrapped), and returns both.
+func serveBareWrapped(t *testing.T, h http.Handler) (bare, wrapped [numWireProtos]wireResponse) {
+	t.Helper()
+	bare, wrapped = serveBoth(t, h, "GET"), serveBoth(t, mimesniff.Handler(h), "GET")
+	for p := range numWireProtos {
+		if d := diffBareWrapped(bare[p], wrapped[p]); d != "" {
+			t.Errorf("%s: %s", wireProtoNames[p], d)
+		}
+	}
+	return bare, wrapped
+}
+
 // TestHandlerPanicWire checks that a handler that panics sends through
 // Handler the bytes it sends bare, whatever the sizes of its writes: net/http
 // buffers 2 KiB and drops what is buffered, so Handler must hand it the same
@@ -348,5 +395,55 @@ func TestHandlerPanicWire(t *testing.T) {
 			t.Errorf("writes of %v, then a panic: %d bytes and %d responses bare, %d and %d behind Handler",
 				sizes, len(bare.body), len(bare.statuses), len(wrapped.body), len(wrapped.statuses))
 		}
+	}
+}
+
+// TestHandlerContentEncodingReading checks that Handler reads a content
+// coding as net/http does to decide whether it adds a type: by the first
+// value of the canonical key, under which Handler merges every spelling
+// (Header.Get("Content-Encoding") in chunkWriter.writeHeader and
+// http2responseWriterState.writeChunk). An empty first value is no coding
+// to net/http, which then sniffs the page and adds text/html, whatever
+// browsers make of a coding in a later value (an unknown one passes the
+// bytes through): behind Handler the response must be typed there, and no
+// profile may run the page's script, over HTTP/1.1 or HTTP/2; where
+// net/http reads a coding, it adds no type, and neither does Handler.
+func TestHandlerContentEncodingReading(t *testing.T) {
+	tests := []struct {
+		name   string
+		header http.Header
+		body   []byte
+		typed  bool // net/http reads no coding, and types the response
+	}{
+		{"an unknown coding under a lower-case name, an empty canonical value", http.Header{"content-encoding": {"x-squash"}, "Content-Encoding": {""}}, wirePage, true},
+		{"an empty value, then an unknown coding", http.Header{"Content-Encoding": {"", "x-squash"}}, wirePage, true},
+		{"an empty value, then gzip, of a page", http.Header{"Content-Encoding": {"", "gzip"}}, wirePage, true},
+		{"an empty value, then gzip, of a gzip page", http.Header{"Content-Encoding": {""}, "content-encoding": {"gzip"}}, wireGzip(wirePage), true},
+		{"an empty value alone", http.Header{"Content-Encoding": {""}}, wirePage, true},
+		// Near misses: net/http reads a coding, adds no type, and
+		// neither does Handler.
+		{"gzip, of a gzip page", http.Header{"Content-Encoding": {"gzip"}}, wireGzip(wirePage), false},
+		{"an unknown coding, then an empty value", http.Header{"Content-Encoding": {"x-squash", ""}}, wirePage, false},
+		{"an empty value under a lower-case name, then an unknown coding", http.Header{"content-encoding": {""}, "Content-Encoding": {"x-squash"}}, wirePage, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				maps.Copy(w.Header(), tc.header)
+				w.Write(tc.body)
+			})
+			bare, wrapped := serveBareWrapped(t, h)
+			for p := range numWireProtos {
+				if got := len(bare[p].header["Content-Type"]) > 0; got != tc.typed {
+					t.Errorf("%s bare: typed %v, want %v: %q", wireProtoNames[p], got, tc.typed, bare[p].raw)
+				}
+				if got := len(wrapped[p].header["Content-Type"]) > 0; got != tc.typed {
+					t.Errorf("%s through Handler: typed %v, want %v: %q", wireProtoNames[p], got, tc.typed, wrapped[p].raw)
+				}
+				if browserView("GET", wrapped[p]).rep.DocumentScript {
+					t.Errorf("%s through Handler: a document runs script: %q", wireProtoNames[p], wrapped[p].raw)
+				}
+			}
+		})
 	}
 }

@@ -67,6 +67,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -195,6 +196,7 @@ type wireResponse struct {
 	got     bool        // a final status line (HEADERS frame) arrived
 	status  int         // its status
 	header  http.Header // its header lines, merged as browsers merge them
+	trailer http.Header // its trailer fields, merged likewise; nil for none
 	body    []byte      // the body, framing undone, content codings not
 	broken  string      // why the body may be cut short, "" when it is whole
 	raw     string      // what was read: the bytes (HTTP/1), the fields (h2)
@@ -404,12 +406,12 @@ func parseH1(raw []byte, method string) wireResponse {
 	switch {
 	case method == "HEAD" || resp.status < 200 || resp.status == 204 || resp.status == 304:
 	case hasChunked(resp.header["Transfer-Encoding"]):
-		resp.body, resp.broken = dechunk(rest)
+		resp.body, resp.trailer, resp.broken = dechunk(rest)
 	case len(resp.header["Content-Length"]) > 0:
 		n, err := strconv.Atoi(resp.header["Content-Length"][0])
 		switch {
-		case err != nil:
-			resp.body = rest
+		case err != nil || n < 0:
+			resp.body = rest // no length: to the close
 		case n > len(rest):
 			resp.body, resp.broken = rest, "short of Content-Length"
 		default:
@@ -438,27 +440,49 @@ func hasChunked(values []string) bool {
 	return false
 }
 
-// dechunk undoes chunked framing; broken says where it ended short.
-func dechunk(b []byte) (body []byte, broken string) {
+// dechunk undoes chunked framing, and reads the trailer fields after the
+// last chunk (RFC 9112, section 7.1.2), merged as browsers merge header
+// lines; broken says where it ended short.
+func dechunk(b []byte) (body []byte, trailer http.Header, broken string) {
 	for {
 		i := bytes.IndexByte(b, '\n')
 		if i < 0 {
-			return body, "no last chunk"
+			return body, nil, "no last chunk"
 		}
 		size, _, _ := strings.Cut(strings.TrimSpace(string(b[:i])), ";")
 		n, err := strconv.ParseInt(size, 16, 64)
 		if err != nil || n < 0 {
-			return body, fmt.Sprintf("bad chunk size %q", size)
+			return body, nil, fmt.Sprintf("bad chunk size %q", size)
 		}
 		b = b[i+1:]
 		if n == 0 {
-			return body, ""
+			break
 		}
 		if int64(len(b)) < n {
-			return append(body, b...), "chunk cut short"
+			return append(body, b...), nil, "chunk cut short"
 		}
 		body = append(body, b[:n]...)
 		b = bytes.TrimPrefix(b[n:], []byte("\r\n"))
+	}
+	for {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			return body, trailer, "the trailer section ends early"
+		}
+		line := strings.TrimSuffix(string(b[:i]), "\r")
+		b = b[i+1:]
+		if line == "" {
+			return body, trailer, ""
+		}
+		name, value, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		if trailer == nil {
+			trailer = http.Header{}
+		}
+		k := wireCanonical(name)
+		trailer[k] = append(trailer[k], strings.Trim(value, " \t"))
 	}
 }
 
@@ -485,6 +509,16 @@ func (h *wireHarness) do(c *http.Client, path string, b wireBehaviour, raw bool)
 		resp.err, resp.broken = err, err.Error()
 		resp.timeout = errors.Is(err, context.DeadlineExceeded) || os.IsTimeout(err)
 	}
+	// The trailer fields arrive after the body (a declared one the
+	// server did not send stays with no value).
+	for k, v := range res.Trailer {
+		if len(v) > 0 {
+			if resp.trailer == nil {
+				resp.trailer = http.Header{}
+			}
+			resp.trailer[k] = v
+		}
+	}
 	if raw {
 		var s strings.Builder
 		fmt.Fprintf(&s, ":status: %d\n", res.StatusCode)
@@ -500,6 +534,11 @@ func (h *wireHarness) do(c *http.Client, path string, b wireBehaviour, raw bool)
 			}
 		}
 		fmt.Fprintf(&s, "\n%q", resp.body)
+		for _, k := range slices.Sorted(mapKeys(resp.trailer)) {
+			for _, v := range resp.trailer[k] {
+				fmt.Fprintf(&s, "\ntrailer %s: %q", strings.ToLower(k), v)
+			}
+		}
 		resp.raw = s.String()
 	}
 	return resp
@@ -864,6 +903,29 @@ func (o *wireOutcome) classes() []string {
 		}
 	}
 	return cs
+}
+
+// handlerHeaders are the header names Handler documents that it sets, and
+// Date, which net/http writes with the time of each response.
+var handlerHeaders = map[string]bool{
+	"Content-Type": true, "X-Content-Type-Options": true, "Content-Disposition": true, "Content-Security-Policy": true,
+	"Date": true,
+}
+
+// headersEqual reports whether a and b hold the same fields, in the same
+// order for each name, but those named in skip. A name with no value counts
+// as none, and a multipart boundary as any other (normalizeBody).
+func headersEqual(a, b http.Header, skip map[string]bool) bool {
+	fields := func(h http.Header) map[string]string {
+		m := map[string]string{}
+		for k, v := range h {
+			if !skip[k] && len(v) > 0 {
+				m[k] = wireBoundary.ReplaceAllString(strings.Join(v, "\x00"), "BOUNDARY")
+			}
+		}
+		return m
+	}
+	return maps.Equal(fields(a), fields(b))
 }
 
 // normalizeBody returns resp's body with every multipart boundary, which
@@ -1325,6 +1387,16 @@ func TestWireParseH1(t *testing.T) {
 	}
 	if got := parseH1([]byte("hello"), "GET"); got.got || got.err == nil {
 		t.Errorf("parseH1(hello) = a response, want none")
+	}
+	// Trailer fields follow the last chunk (RFC 9112, section 7.1.2), and
+	// merge by name as header fields do.
+	got := parseH1([]byte("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\nX-Sum: 1\r\nx-sum:  2 \r\nX-Other: 3\r\n\r\n"), "GET")
+	want := http.Header{"X-Sum": {"1", "2"}, "X-Other": {"3"}}
+	if d := cmp.Diff(want, got.trailer); d != "" || string(got.body) != "hello" || got.broken != "" {
+		t.Errorf("parseH1 of a chunked body with trailers: body %q (%s), trailers (-want +got):\n%s", got.body, got.broken, d)
+	}
+	if got := parseH1([]byte("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX-Sum: 1\r\n"), "GET"); got.broken == "" {
+		t.Errorf("parseH1 of trailers cut short: not broken")
 	}
 }
 
