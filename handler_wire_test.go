@@ -376,25 +376,123 @@ func serveBareWrapped(t *testing.T, h http.Handler) (bare, wrapped [numWireProto
 }
 
 // TestHandlerPanicWire checks that a handler that panics sends through
-// Handler the bytes it sends bare, whatever the sizes of its writes: net/http
-// buffers 2 KiB and drops what is buffered, so Handler must hand it the same
-// writes.
+// Handler what it sends bare, over HTTP/1.1 and HTTP/2, whatever the sizes
+// of its writes and copies: net/http sends what has reached its connection
+// and drops the rest, then closes the connection or resets the stream
+// (conn.serve's and runHandler's deferred recover), and what reaches the
+// connection depends on the calls (HTTP/1 buffers 2 KiB of writes, and its
+// ReadFrom sends the head and the first 512 bytes, then sends each later
+// read of more than 2 KiB at once; HTTP/2 buffers 4 KiB). So Handler must
+// hand net/http the calls the handler made, those whose bytes it held
+// included.
 func TestHandlerPanicWire(t *testing.T) {
-	for _, sizes := range [][]int{{2100}, {1000, 1100}, {1444, 1, 655}, {1445, 655}, {10, 4000}, {3000}, {100}} {
-		handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			body := bytes.Repeat([]byte("hello "), 2000)
-			for _, n := range sizes {
-				w.Write(body[:n])
-				body = body[n:]
-			}
-			panic(http.ErrAbortHandler)
+	body := bytes.Repeat([]byte("hello "), 8000)
+	type call struct {
+		n    int
+		copy bool // io.Copy from a reader without WriteTo: ReadFrom
+	}
+	tests := []struct {
+		name  string
+		typed bool
+		calls []call
+	}{
+		{"nothing", false, nil},
+		{"a write of 10", false, []call{{10, false}}},
+		{"writes of 1000 and 1100", false, []call{{1000, false}, {1100, false}}},
+		{"writes of 1444, 1 and 655", false, []call{{1444, false}, {1, false}, {655, false}}},
+		{"writes of 1445 and 655", false, []call{{1445, false}, {655, false}}},
+		{"a write of 10, then of 4000", false, []call{{10, false}, {4000, false}}},
+		{"a write of 5000", false, []call{{5000, false}}},
+		// net/http's ReadFrom sends the head once it has copied 512
+		// bytes (sniffLen): bytes Handler held then leave bare.
+		{"a copy of 511", false, []call{{511, true}}},
+		{"a copy of 512", false, []call{{512, true}}},
+		{"a copy of 1000", false, []call{{1000, true}}},
+		{"a copy of 1000, typed", true, []call{{1000, true}}},
+		{"a copy of 1445", false, []call{{1445, true}}},
+		{"a copy of 3000", false, []call{{3000, true}}},
+		{"a copy of 40000", false, []call{{40000, true}}},
+		{"a write of 1200, then a copy of 800", false, []call{{1200, false}, {800, true}}},
+		{"a write of 1200, then a copy of 3000", false, []call{{1200, false}, {3000, true}}},
+		{"copies of 300 and 300", false, []call{{300, true}, {300, true}}},
+		{"a copy of 600, then a write of 10", false, []call{{600, true}, {10, false}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if tc.typed {
+					w.Header().Set("Content-Type", "text/plain")
+				}
+				rest := body
+				for _, c := range tc.calls {
+					if c.copy {
+						io.Copy(w, wireOnlyReader{bytes.NewReader(rest[:c.n])})
+					} else {
+						w.Write(rest[:c.n])
+					}
+					rest = rest[c.n:]
+				}
+				panic(http.ErrAbortHandler)
+			})
+			serveBareWrapped(t, handler)
 		})
-		bare := getRaw(t, handler, "GET")
-		wrapped := getRaw(t, mimesniff.Handler(handler), "GET")
-		if len(bare.body) != len(wrapped.body) || len(bare.statuses) != len(wrapped.statuses) {
-			t.Errorf("writes of %v, then a panic: %d bytes and %d responses bare, %d and %d behind Handler",
-				sizes, len(bare.body), len(bare.statuses), len(wrapped.body), len(wrapped.statuses))
-		}
+	}
+}
+
+// TestHandlerTrailers checks that the trailers a handler sends bare reach
+// the client through Handler too, over HTTP/1.1 and HTTP/2, declared by
+// Trailer or set under http.TrailerPrefix, before or after bytes Handler
+// holds. HTTP/1 sends trailers only in a chunked response (chunkWriter.close
+// in server.go): one whose head was sent before the handler returned, as a
+// ReadFrom of 512 bytes or more sends it, or a Flush; a prefix key set before
+// the head makes it chunked too.
+func TestHandlerTrailers(t *testing.T) {
+	tests := []struct {
+		name string
+		h    http.HandlerFunc
+	}{
+		{"prefix after a copy of 1000", func(w http.ResponseWriter, r *http.Request) {
+			io.Copy(w, wireOnlyReader{bytes.NewReader(bigHTML[:1000])})
+			w.Header().Set(http.TrailerPrefix+"X-Sum", "1")
+		}},
+		{"prefix after a typed copy of 1000", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain")
+			io.Copy(w, wireOnlyReader{bytes.NewReader(bigHTML[:1000])})
+			w.Header().Set(http.TrailerPrefix+"X-Sum", "1")
+		}},
+		{"prefix after a copy of 100", func(w http.ResponseWriter, r *http.Request) {
+			io.Copy(w, wireOnlyReader{bytes.NewReader(bigHTML[:100])})
+			w.Header().Set(http.TrailerPrefix+"X-Sum", "1")
+		}},
+		{"prefix after writes and a flush", func(w http.ResponseWriter, r *http.Request) {
+			w.Write(bigHTML[:100])
+			w.(http.Flusher).Flush()
+			w.Header().Set(http.TrailerPrefix+"X-Sum", "1")
+		}},
+		{"prefix before a write", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set(http.TrailerPrefix+"X-Sum", "1")
+			w.Write(bigHTML[:100])
+		}},
+		{"declared, set after a write", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Trailer", "X-Sum, Content-Type")
+			w.Write(bigHTML[:100])
+			w.Header().Set("X-Sum", "1")
+			w.Header().Set("Content-Type", "text/html")
+		}},
+		{"declared, set after a copy of 1000 and a write", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Trailer", "X-Sum")
+			io.Copy(w, wireOnlyReader{bytes.NewReader(bigHTML[:1000])})
+			w.Write(bigHTML[1000:1100])
+			w.Header().Set("X-Sum", "1")
+		}},
+		{"declared after the head, not sent", func(w http.ResponseWriter, r *http.Request) {
+			w.Write(bigHTML[:100])
+			w.Header().Set("Trailer", "X-Sum")
+			w.Header().Set("X-Sum", "1")
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) { serveBareWrapped(t, tc.h) })
 	}
 }
 
