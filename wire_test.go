@@ -8,8 +8,10 @@ package mimesniff_test
 // through Handler on a real loopback server, over HTTP/1.1 and h2c; each
 // response is read off the wire as browsers read it and given to ReportFor;
 // the counts say how often a response renders as a document that runs
-// script, and where ReportFor on the handler's header map says less than on
-// the wire.
+// script, where ReportFor on the handler's header map says less than on
+// the wire, and where the response through Handler differs from bare in
+// anything but the headers Handler sets: its status, body, trailers, other
+// headers, or whether it came at all.
 //
 // What net/http sends is not the header map the handler filled. Where the
 // harness depends on how it differs, it says so with the line of net/http
@@ -48,7 +50,15 @@ package mimesniff_test
 //   - A panic in the handler closes the HTTP/1 connection after flushing
 //     only what reached conn.bufw, the header included only if it was
 //     written (conn.serve's deferred recover: c.close, finalFlush); h2
-//     resets the stream.
+//     resets the stream (runHandler: handlerPanicRST), after the frames
+//     its writer sent, which the client reads before the reset. HTTP/1's
+//     ReadFrom sends the head and its first 512 bytes (sniffLen) before
+//     it copies the rest (response.ReadFrom).
+//   - HTTP/1 sends trailers only in a chunked response (chunkWriter.close):
+//     those declared by a Trailer in the map it copied, and every
+//     http.TrailerPrefix key of the handler's map when it returns
+//     (response.finalTrailers); h2 sends them with any framing
+//     (promoteUndeclaredTrailers).
 //
 // The browser side: header lines are merged by name, case-insensitively,
 // in wire order; the content codings are undone (gzip, x-gzip, deflate as
@@ -171,6 +181,47 @@ var wireNamed = []string{
 	"GET;add:Content-Type=text/plain;append:Content-Type=text/html;del:X-Content-Type-Options;delete:Content-Type;string:page",
 	"GET;string:big-text/1445;string:late-page/2048;copy-bytes:js",
 	`GET;map:CONTENT-SECURITY-POLICY=sandbox;map:content-Security-Policy="sandbox allow-scripts allow-same-origin";write:svg`,
+	// Issue 41. A coding under one spelling and an empty canonical value:
+	// net/http reads the canonical key's first value (Header.Get), finds
+	// no coding and sniffs the page, while browsers pass an unknown coding
+	// through.
+	`GET;map:content-encoding=x-squash;map:Content-Encoding="";write:page`,
+	`GET;map:Content-Encoding="";map:content-encoding=gzip;write:gzip-page`,
+	`GET;append:Content-Encoding="";append:Content-Encoding=gzip;write:page`,
+	// Trailers: net/http sends them only in a chunked response, which a
+	// ReadFrom of 512 bytes or more begins (it sends the head), whatever
+	// Handler holds.
+	"GET;copy-reader:mid-page;map:Trailer:X-Sum=1",
+	"GET;set:Content-Type=text/plain;copy-file:mid-page;map:Trailer:X-Sum=1",
+	"GET;map:Trailer:X-Sum=1;write:page",
+	"GET;set:Trailer=X-Sum;write:page;set:X-Sum=1",
+	"GET;map:trailer=X-Sum;copy-reader:mid-page;set:X-Sum=1;map:trailer:X-Other=2",
+	// Panics before, during and after the held bytes, and inside a copy.
+	"GET;set:Content-Length=10;panic",
+	"GET;copy-file:mid-page;panic",
+	"GET;copy-reader:late-page;panic:abort",
+	"GET;write:page;copy-panic:mid-page",
+	"GET;copy-panic:long-text",
+	"GET;write:long-text;panic:abort",
+	"GET;write:page/7;flush;panic",
+	// Under a Content-Length, net/http's HTTP/1 ReadFrom refuses the
+	// write of a read that goes past it and reads no more (so a reader that
+	// panics at its end is not read to it); a write it refuses does not
+	// keep a Flush from sending the head.
+	"GET;append:Content-Length=10;copy-panic:text",
+	"GET;add:content-length=122;copy-panic:mid-page",
+	"GET;append:Content-Length=122;string:gzip-big;flush;copy-file:svg",
+	"GET;append:Content-Length=10;readfrom:page;flush;panic",
+	// ReadFrom over HTTP/2, whose writer has none.
+	"GET;readfrom:page",
+	"GET;readfrom:long-text;panic",
+	// Every spelling of the headers net/http frames the response by,
+	// with empty values.
+	`GET;map:content-length=5;map:CONTENT-LENGTH="";map:content-Length=122;set:Content-Length=122;write:page`,
+	`GET;map:transfer-encoding=chunked;map:TRANSFER-ENCODING="";map:transfer-Encoding=identity;map:Transfer-Encoding="";write:mid-page`,
+	`GET;map:date="";map:DATE="";map:dAte="";map:Date="";map:connection=close;map:CONNECTION="";map:coNNection=keep-alive;map:Connection="";write:page`,
+	`GET;map:trailer=X-Sum;map:TRAILER="";map:tRailer=X-Other;map:Trailer="";write:text;map:X-Sum=1`,
+	`GET;map:x-content-type-options=nosniff;map:X-CONTENT-TYPE-OPTIONS="";map:x-Content-type-options=NOSNIFF;map:content-disposition=inline;map:CONTENT-DISPOSITION="";map:content-Disposition=attachment;write:svg`,
 }
 
 // The protocols and the variants: bare, and through Handler.
@@ -706,22 +757,23 @@ var wireCounts = []wireRow{
 	{"client error, wrapped", false, ""},
 	{"status differs h1", true, "wrapped's final status is not bare's"},
 	{"status differs h2", true, ""},
-	{"status differs h1, refused hijack", false, "the same where Handler refused the hijack a bare handler made, by design"},
-	{"status differs h2, refused hijack", false, ""},
-	{"body differs h1", true, "wrapped's body bytes are not bare's"},
+	{"body differs h1", true, "wrapped's body bytes are not bare's (a panic's cut included)"},
 	{"body differs h2", true, ""},
-	{"body differs h1, broken", false, "likewise, for a handler that panics or hijacks the connection (which Handler refuses)"},
-	{"body differs h2, broken", false, ""},
-	{"type added h1, empty body", true, "wrapped has a Content-Type where bare has none, no body, and the handler declared none"},
+	{"trailer differs h1", true, "wrapped's trailer fields are not bare's"},
+	{"trailer differs h2", true, ""},
+	{"headers differ h1", true, "a header line but Handler's (Content-Type, X-Content-Type-Options, Content-Disposition, Content-Security-Policy) and Date differs"},
+	{"headers differ h2", true, ""},
+	{"response only bare h1", true, "bare got a response, wrapped none"},
+	{"response only bare h2", true, ""},
+	{"response only wrapped h1", true, "wrapped got a response, bare none"},
+	{"response only wrapped h2", true, ""},
+	{"refused hijack differs h1", false, "any of the above where Handler refused the hijack a bare handler made over HTTP/1, by design"},
+	{"type added h1, empty body", true, "wrapped has a Content-Type where bare has none, no body, and the handler declared none and wrote no byte"},
 	{"type added h2, empty body", true, ""},
 	{"type added h1, coded body", false, "the same for a coded body, which net/http does not sniff"},
 	{"type added h2, coded body", false, ""},
 	{"type added h1, other", false, "the same, otherwise (HEAD, a hijack, a declared type h2 drops)"},
 	{"type added h2, other", false, ""},
-	{"response only bare h1", false, "bare got a response, wrapped none"},
-	{"response only bare h2", false, ""},
-	{"response only wrapped h1", false, "wrapped got a response, bare none"},
-	{"response only wrapped h2", false, ""},
 	{"timeouts", true, "requests that hit -wire.timeout"},
 }
 
@@ -767,6 +819,22 @@ func (b wireBehaviour) declaresType() bool {
 				return true
 			}
 		case "serve", "safe":
+			return true
+		}
+	}
+	return false
+}
+
+// writesBytes reports whether b writes a body byte at some point, which
+// net/http may refuse (past a Content-Length) or drop (for HEAD, a 204).
+func (b wireBehaviour) writesBytes() bool {
+	for _, s := range b.steps {
+		switch s.op {
+		case "write", "string", "copy-file", "copy-bytes", "copy-reader", "copy-panic", "readfrom":
+			if len(wireBodies[s.body]) > 0 {
+				return true
+			}
+		case "serve":
 			return true
 		}
 	}
@@ -857,32 +925,39 @@ func (o *wireOutcome) classes() []string {
 			}
 		}
 		br, wr := bare.resp, wrapped.resp
+		// Over HTTP/2 Hijack fails bare and wrapped alike.
+		refused := hijacked && p == wireH1
+		differs := func(row string) {
+			if refused {
+				row = "refused hijack differs " + pn
+			}
+			if !slices.Contains(cs, row) {
+				cs = append(cs, row)
+			}
+		}
 		switch {
 		case br.got && !wr.got:
-			cs = append(cs, "response only bare "+pn)
+			differs("response only bare " + pn)
 		case !br.got && wr.got:
-			cs = append(cs, "response only wrapped "+pn)
+			differs("response only wrapped " + pn)
 		case br.got && wr.got:
-			switch {
-			case br.status != wr.status && hijacked:
-				cs = append(cs, "status differs "+pn+", refused hijack")
-			case br.status != wr.status:
-				cs = append(cs, "status differs "+pn)
+			if br.status != wr.status {
+				differs("status differs " + pn)
 			}
 			if !bytes.Equal(normalizeBody(br), normalizeBody(wr)) {
-				// A panic cuts a response short where net/http's
-				// buffers happen to be, and a hijack writes past it.
-				if o.b.has("panic") || hijacked && p == wireH1 {
-					cs = append(cs, "body differs "+pn+", broken")
-				} else {
-					cs = append(cs, "body differs "+pn)
-				}
+				differs("body differs " + pn)
+			}
+			if !headersEqual(br.trailer, wr.trailer, nil) {
+				differs("trailer differs " + pn)
+			}
+			if !headersEqual(br.header, wr.header, handlerHeaders) {
+				differs("headers differ " + pn)
 			}
 			if len(br.header["Content-Type"]) == 0 && len(wr.header["Content-Type"]) > 0 {
 				switch {
 				case len(br.header["Content-Encoding"]) > 0 && br.header["Content-Encoding"][0] != "":
 					cs = append(cs, "type added "+pn+", coded body")
-				case len(wr.body) == 0 && o.b.method == "GET" && !hijacked && !o.b.declaresType():
+				case len(wr.body) == 0 && o.b.method == "GET" && !hijacked && !o.b.declaresType() && !o.b.writesBytes():
 					cs = append(cs, "type added "+pn+", empty body")
 				default:
 					cs = append(cs, "type added "+pn+", other")
@@ -1265,8 +1340,9 @@ func TestWire(t *testing.T) {
 }
 
 // TestWireFixedSetCovers checks that the fixed set has every kind of step,
-// body, status, header spelling and junk name, so that go test ./...
-// exercises each.
+// body, status, header spelling and junk name, trailer name and template
+// (trailers, panics before, while and after Handler holds bytes), so that
+// go test ./... exercises each.
 func TestWireFixedSetCovers(t *testing.T) {
 	if *wireN != 0 || *wireOnly != "" {
 		t.Skip("not the fixed set")
@@ -1274,6 +1350,7 @@ func TestWireFixedSetCovers(t *testing.T) {
 	seen := map[string]bool{}
 	for _, b := range wireBehaviours(t) {
 		seen["method "+b.method] = true
+		seen["template "+b.template] = true
 		if b.rangeHdr != "" {
 			seen["range"] = true
 		}
@@ -1311,7 +1388,14 @@ func TestWireFixedSetCovers(t *testing.T) {
 	for _, n := range wireJunkNames {
 		want = append(want, "name "+n)
 	}
+	for _, n := range wireTrailerNames {
+		want = append(want, "name "+n)
+	}
 	want = append(want, "method GET", "method HEAD", "range")
+	// Every template of wireGenerate, and the named rows.
+	for _, tmpl := range []string{"named", "random", "retype", "coded", "safe", "trailer", "panic", "serve"} {
+		want = append(want, "template "+tmpl)
+	}
 	sort.Strings(want)
 	for _, w := range want {
 		if !seen[w] {
