@@ -19,8 +19,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
@@ -543,5 +545,49 @@ func TestHandlerContentEncodingReading(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestHandlerReadFromContentLength checks a copy through Handler under a
+// Content-Length against the same copy bare, over HTTP/1.1 and HTTP/2, from
+// sources that read as a file does and in short reads, then a panic or
+// not. net/http's HTTP/1 ReadFrom copies its first 512 bytes with a write
+// for each read, refuses the write that goes past the length (response.write:
+// "w.written > w.contentLength") and reads no more; after them it sends the
+// head and copies the rest with no check (response.ReadFrom); a later
+// ReadFrom sends the head at once. Handler, which reads the source ahead
+// of net/http, must stop where net/http stops, and give it the reads
+// net/http accepted apart from the one it refused.
+func TestHandlerReadFromContentLength(t *testing.T) {
+	sources := []struct {
+		name string
+		r    func([]byte) io.Reader
+	}{
+		{"full reads", func(b []byte) io.Reader { return wireOnlyReader{bytes.NewReader(b)} }},
+		{"one-byte reads", func(b []byte) io.Reader { return iotest.OneByteReader(bytes.NewReader(b)) }},
+		{"half reads", func(b []byte) io.Reader { return iotest.HalfReader(bytes.NewReader(b)) }},
+	}
+	for _, src := range sources {
+		for _, cl := range []int{10, 600, 2000} {
+			for _, sizes := range [][]int{{100}, {700}, {3000}, {700, 100}, {100, 700}} {
+				for _, panics := range []bool{false, true} {
+					name := fmt.Sprintf("%s/Content-Length %d/copies of %v/panic %v", src.name, cl, sizes, panics)
+					t.Run(name, func(t *testing.T) {
+						h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+							w.Header().Set("Content-Length", strconv.Itoa(cl))
+							rest := bigHTML
+							for _, n := range sizes {
+								io.Copy(w, src.r(rest[:n]))
+								rest = rest[n:]
+							}
+							if panics {
+								panic(http.ErrAbortHandler)
+							}
+						})
+						serveBareWrapped(t, h)
+					})
+				}
+			}
+		}
 	}
 }
