@@ -674,8 +674,9 @@ func replaceHeader(h, m http.Header) {
 //
 // SafeHeaders chooses from a declared type, or from the bytes held where
 // there is none or an unknown one. Where there are no bytes to read (an
-// empty body, a bodiless status such as 204 or 304, a Content-Encoding,
-// whose coded bytes tell nothing, or a Content-Type key with no value,
+// empty body, a bodiless status such as 204 or 304, a content coding that
+// net/http and browsers both read (coded), whose coded bytes tell nothing,
+// or a Content-Type key with no value,
 // net/http's idiom for sending no type), the response gets nosniff and keeps
 // the type it has, none included: every profile renders a response of no
 // type or an unknown one under nosniff as something that runs no script
@@ -691,7 +692,9 @@ func (s *sniffWriter) setHeaders(h http.Header, held []byte) {
 	ct := s.frozen[hdrContentType]
 	declared, ok := extractMIMEType(ct)
 	known := ok && !isUnknownEssence(declared.Essence())
-	readable := bodyAllowed(s.statusOr200()) && len(held) > 0 && !s.coded() && (!s.typed || len(ct) > 0)
+	// Bytes are held only where needsBytes held them: a body allowed, no
+	// coding, and no Content-Type key without a value.
+	readable := len(held) > 0
 	var values []string // one allocation for the values set
 	set := func(k, v string) {
 		if values == nil {
