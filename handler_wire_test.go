@@ -21,6 +21,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"testing/iotest"
 	"time"
@@ -334,13 +335,39 @@ func TestHandlerWire(t *testing.T) {
 
 // serveBoth serves h on a loopback server over HTTP/1.1 and h2c and makes
 // one request with method over each, reading the responses off the wire as
-// the wire differential does (h1Raw, do).
-func serveBoth(t *testing.T, h http.Handler, method string) [numWireProtos]wireResponse {
+// the wire differential does (h1Raw, do). It returns them and the lines the
+// server logged, each without the caller net/http names (" from ...").
+func serveBoth(t *testing.T, h http.Handler, method string) (resp [numWireProtos]wireResponse, logged []string) {
 	t.Helper()
-	hr := &wireHarness{addr: wireServe(t, h), timeout: 10 * time.Second}
+	var buf lockedBuffer
+	hr := &wireHarness{addr: wireServeLog(t, h, &buf), timeout: 10 * time.Second}
 	b := wireBehaviour{method: method}
 	h2 := wireClient(t, "h2", &http.Transport{DisableCompression: true}, hr.timeout)
-	return [numWireProtos]wireResponse{wireH1: hr.h1Raw("/", b), wireH2: hr.do(h2, "/", b, true)}
+	resp = [numWireProtos]wireResponse{wireH1: hr.h1Raw("/", b), wireH2: hr.do(h2, "/", b, true)}
+	for line := range strings.Lines(buf.String()) {
+		line, _, _ = strings.Cut(strings.TrimSuffix(line, "\n"), " from ")
+		logged = append(logged, line)
+	}
+	return resp, logged
+}
+
+// A lockedBuffer is a bytes.Buffer that a server's goroutines can write to
+// while a test reads it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 // diffBareWrapped returns how the wrapped response differs from bare in
@@ -363,16 +390,22 @@ func diffBareWrapped(bare, wrapped wireResponse) string {
 	return s.String()
 }
 
-// serveBareWrapped serves h bare and through Handler over HTTP/1.1 and h2c
-// (serveBoth), reports where the wrapped response differs from bare in what
-// Handler leaves as it is (diffBareWrapped), and returns both.
-func serveBareWrapped(t *testing.T, h http.Handler) (bare, wrapped [numWireProtos]wireResponse) {
+// serveBareWrapped serves h bare, and wrappedH, which is h through Handler,
+// over HTTP/1.1 and h2c (serveBoth), reports where the wrapped response differs from bare in what
+// Handler leaves as it is (diffBareWrapped), or the server logged other
+// lines (a superfluous WriteHeader, which net/http logs, is a call bare did
+// not make), and returns both.
+func serveBareWrapped(t *testing.T, h, wrappedH http.Handler) (bare, wrapped [numWireProtos]wireResponse) {
 	t.Helper()
-	bare, wrapped = serveBoth(t, h, "GET"), serveBoth(t, mimesniff.Handler(h), "GET")
+	bare, bareLog := serveBoth(t, h, "GET")
+	wrapped, wrappedLog := serveBoth(t, wrappedH, "GET")
 	for p := range numWireProtos {
 		if d := diffBareWrapped(bare[p], wrapped[p]); d != "" {
 			t.Errorf("%s: %s", wireProtoNames[p], d)
 		}
+	}
+	if d := cmp.Diff(bareLog, wrappedLog); d != "" {
+		t.Errorf("the server's log (-bare +wrapped):\n%s", d)
 	}
 	return bare, wrapped
 }
@@ -436,7 +469,7 @@ func TestHandlerPanicWire(t *testing.T) {
 				}
 				panic(http.ErrAbortHandler)
 			})
-			serveBareWrapped(t, handler)
+			serveBareWrapped(t, handler, mimesniff.Handler(handler))
 		})
 	}
 }
@@ -494,7 +527,7 @@ func TestHandlerTrailers(t *testing.T) {
 		}},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) { serveBareWrapped(t, tc.h) })
+		t.Run(tc.name, func(t *testing.T) { serveBareWrapped(t, tc.h, mimesniff.Handler(tc.h)) })
 	}
 }
 
@@ -532,7 +565,7 @@ func TestHandlerContentEncodingReading(t *testing.T) {
 				maps.Copy(w.Header(), tc.header)
 				w.Write(tc.body)
 			})
-			bare, wrapped := serveBareWrapped(t, h)
+			bare, wrapped := serveBareWrapped(t, h, mimesniff.Handler(h))
 			for p := range numWireProtos {
 				if got := len(bare[p].header["Content-Type"]) > 0; got != tc.typed {
 					t.Errorf("%s bare: typed %v, want %v: %q", wireProtoNames[p], got, tc.typed, bare[p].raw)
@@ -550,14 +583,16 @@ func TestHandlerContentEncodingReading(t *testing.T) {
 
 // TestHandlerReadFromContentLength checks a copy through Handler under a
 // Content-Length against the same copy bare, over HTTP/1.1 and HTTP/2, from
-// sources that read as a file does and in short reads, then a panic or
-// not. net/http's HTTP/1 ReadFrom copies its first 512 bytes with a write
-// for each read, refuses the write that goes past the length (response.write:
-// "w.written > w.contentLength") and reads no more; after them it sends the
-// head and copies the rest with no check (response.ReadFrom); a later
-// ReadFrom sends the head at once. Handler, which reads the source ahead
-// of net/http, must stop where net/http stops, and give it the reads
-// net/http accepted apart from the one it refused.
+// sources that read as a file does and in short reads, typed or not, then a
+// panic or not: the responses, the server's log and what each io.Copy
+// returned. net/http's HTTP/1 ReadFrom copies its first 512 bytes with a
+// write for each read, refuses the write that goes past the length
+// (response.write: "w.written > w.contentLength") and reads no more; after
+// them it sends the head and copies the rest with no check
+// (response.ReadFrom); a later ReadFrom sends the head at once, and checks
+// nothing. Handler, which reads the source ahead of net/http where it holds
+// bytes, must stop where net/http stops, and give it the reads net/http
+// accepted apart from the one it refused.
 func TestHandlerReadFromContentLength(t *testing.T) {
 	sources := []struct {
 		name string
@@ -568,26 +603,90 @@ func TestHandlerReadFromContentLength(t *testing.T) {
 		{"half reads", func(b []byte) io.Reader { return iotest.HalfReader(bytes.NewReader(b)) }},
 	}
 	for _, src := range sources {
-		for _, cl := range []int{10, 600, 2000} {
-			for _, sizes := range [][]int{{100}, {700}, {3000}, {700, 100}, {100, 700}} {
-				for _, panics := range []bool{false, true} {
-					name := fmt.Sprintf("%s/Content-Length %d/copies of %v/panic %v", src.name, cl, sizes, panics)
-					t.Run(name, func(t *testing.T) {
-						h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-							w.Header().Set("Content-Length", strconv.Itoa(cl))
-							rest := bigHTML
-							for _, n := range sizes {
-								io.Copy(w, src.r(rest[:n]))
-								rest = rest[n:]
+		for _, typed := range []bool{false, true} {
+			for _, cl := range []int{10, 600, 2000} {
+				for _, sizes := range [][]int{{100}, {700}, {3000}, {700, 100}, {100, 700}} {
+					for _, panics := range []bool{false, true} {
+						name := fmt.Sprintf("%s/typed %v/Content-Length %d/copies of %v/panic %v", src.name, typed, cl, sizes, panics)
+						t.Run(name, func(t *testing.T) {
+							var mu sync.Mutex
+							copied := map[string][]string{} // by variant and protocol
+							h := func(variant string) http.HandlerFunc {
+								return func(w http.ResponseWriter, r *http.Request) {
+									if typed {
+										w.Header().Set("Content-Type", "text/plain")
+									}
+									w.Header().Set("Content-Length", strconv.Itoa(cl))
+									rest := bigHTML
+									for _, n := range sizes {
+										m, err := io.Copy(w, src.r(rest[:n]))
+										rest = rest[n:]
+										mu.Lock()
+										copied[variant+" "+r.Proto] = append(copied[variant+" "+r.Proto], fmt.Sprint(m, err))
+										mu.Unlock()
+									}
+									if panics {
+										panic(http.ErrAbortHandler)
+									}
+								}
 							}
-							if panics {
-								panic(http.ErrAbortHandler)
+							serveBareWrapped(t, h("bare"), mimesniff.Handler(h("wrapped")))
+							for _, proto := range []string{"HTTP/1.1", "HTTP/2.0"} {
+								if d := cmp.Diff(copied["bare "+proto], copied["wrapped "+proto]); d != "" {
+									t.Errorf("%s: io.Copy returns (-bare +wrapped):\n%s", proto, d)
+								}
 							}
 						})
-						serveBareWrapped(t, h)
-					})
+					}
 				}
 			}
 		}
+	}
+}
+
+// TestHandlerReadFromSendsHead checks that a copy whose headers need no
+// bytes (a declared type, a content coding) goes to net/http's own
+// ReadFrom with the source itself, which sends the head once it has copied
+// 512 bytes (response.ReadFrom), as bare: a client reads the head while the
+// source waits for it. Handler reads ahead only where it needs the bytes to
+// decide (and the source itself keeps net/http's sendfile).
+func TestHandlerReadFromSendsHead(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		header http.Header
+	}{
+		{"typed", http.Header{"Content-Type": {"text/plain"}}},
+		{"coded", http.Header{"Content-Encoding": {"gzip"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pr, pw := io.Pipe()
+			srv := httptest.NewServer(mimesniff.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				maps.Copy(w.Header(), tc.header)
+				io.Copy(w, pr)
+			})))
+			defer srv.Close()
+			head := make(chan struct{})
+			late := make(chan bool, 1)
+			go func() {
+				pw.Write(bigHTML[:600])
+				select {
+				case <-head:
+					late <- false
+				case <-time.After(5 * time.Second):
+					late <- true
+				}
+				pw.Close()
+			}()
+			resp, err := srv.Client().Get(srv.URL)
+			close(head)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if <-late {
+				t.Errorf("the head came only once the source ended, after 600 bytes; bare it comes after 512")
+			}
+		})
 	}
 }

@@ -304,6 +304,12 @@ func newWireHarness(tb testing.TB) *wireHarness {
 // returns the address.
 func wireServe(tb testing.TB, h http.Handler) string {
 	tb.Helper()
+	return wireServeLog(tb, h, io.Discard)
+}
+
+// wireServeLog is wireServe with the server's error log written to w.
+func wireServeLog(tb testing.TB, h http.Handler, w io.Writer) string {
+	tb.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		tb.Fatal(err)
@@ -314,7 +320,7 @@ func wireServe(tb testing.TB, h http.Handler) string {
 	srv := &http.Server{
 		Handler:           h,
 		Protocols:         &protos,
-		ErrorLog:          log.New(io.Discard, "", 0),
+		ErrorLog:          log.New(w, "", 0),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	go srv.Serve(ln)
