@@ -6,17 +6,20 @@ package mimesniff
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
 )
 
 // Handler wraps next, a handler that serves untrusted bytes, so that every
-// response leaves with the headers [SafeHeaders] chooses for it.
+// response leaves with the headers [SafeHeaders] chooses for it, and
+// otherwise as net/http would send it without Handler.
 //
 // Handler decides when net/http would take its copy of next's headers: at
 // next's first WriteHeader with a final status, first Write or WriteString
@@ -26,23 +29,53 @@ import (
 // then, under any spelling of the name, several values read as browsers read
 // them and sent as one. Where next declared none or an unknown type,
 // Handler holds back up to HeaderSize bytes to sniff them. The headers are
-// those SafeHeaders chooses for the declared type and the first bytes, but
-// for a response with no bytes to read (an empty body, a 204 or 304, a HEAD
-// that writes none, a Content-Encoding, whose coded bytes tell nothing):
-// that keeps the type next gave it, none included, with nosniff, as
-// net/http gives it none. The headers Handler sets are in the copy net/http
-// takes and sends; the handler's own map keeps what the handler set, as it
-// would without Handler. Handler never changes a body byte, passes Flush, ReadFrom and
-// [http.ResponseController] through, and fails as net/http does: WriteHeader
-// panics for an invalid code, and a panic sends what net/http would have
-// sent without Handler. Hijack is passed through for a request that asks to
-// switch protocols (Connection: upgrade, as a WebSocket handshake does) and
-// for CONNECT, whose bytes no browser renders as a document; for any other
-// request it fails, as the bytes next would write on the connection would
-// leave without the policy. As with net/http's own, the ResponseWriter next
-// gets must not be used after next returns; if it is, it reaches net/http's
-// writer of the same response, as it would without Handler, never another
-// response's.
+// those SafeHeaders chooses for the declared type and the first bytes next
+// writes, but for a response with no bytes to read (an empty body, a 204 or
+// 304, a HEAD that writes none, a content coding, whose coded bytes tell
+// nothing): that keeps the type next gave it, none included, with nosniff.
+// net/http adds a type it sniffs to a response whose header map has no
+// Content-Type key, whose first Content-Encoding value (Header.Get of the
+// canonical key) is empty, and, over HTTP/1, whose first Transfer-Encoding
+// value is too (chunkWriter.writeHeader in net/http's server.go,
+// http2responseWriterState.writeChunk in h2_bundle.go): Handler counts a
+// coding only where net/http reads one there, so that it never leaves
+// untyped a response net/http would type; browsers read a coding under any
+// spelling and in any value (RFC 9110, section 8.4).
+//
+// A response through Handler differs from next's without it in these
+// headers only: Content-Type, X-Content-Type-Options, Content-Disposition
+// and Content-Security-Policy, which Handler sets (a Content-Security-Policy
+// beside next's own), and the names the package reads (those four,
+// Content-Encoding and Cross-Origin-Resource-Policy), which, where next set
+// one under several spellings, go out under the canonical one with every
+// spelling's values, in the order net/http would have sent them; net/http
+// then reads those merged values (a coding next set under a lower-case name
+// only, net/http reads, and adds no type). Its status, body bytes,
+// trailers (declared by Trailer or set under [http.TrailerPrefix]), other
+// headers, framing (Content-Length or chunked) and what a panic sends are
+// net/http's without Handler: Handler gives net/http the calls next made,
+// those that gave held bytes when it sends them (each ReadFrom as a
+// ReadFrom, which over HTTP/1 sends the head after 512 bytes and so makes
+// the response chunked, able to carry trailers), so that net/http buffers,
+// frames, refuses past a Content-Length and, where next panics, sends or
+// drops the bytes as it would have, before the panic goes on to abort the
+// response (the connection closed, the HTTP/2 stream reset). The held bytes
+// leave later than bare, when Handler decides; a held Write that net/http
+// refuses when it gets it, past a Content-Length, returns no error to next.
+// Handler's ReadFrom reads up to HeaderSize bytes of its source ahead of
+// net/http where it holds them, but stops under a Content-Length where
+// net/http's HTTP/1 ReadFrom would, with its error; it is there over HTTP/2
+// too, where net/http's writer has none, and copies as io.Copy would to it.
+//
+// Handler passes Flush, ReadFrom and [http.ResponseController] through, and
+// fails as net/http does: WriteHeader panics for an invalid code. Hijack is
+// passed through for a request that asks to switch protocols (Connection:
+// upgrade, as a WebSocket handshake does) and for CONNECT, whose bytes no
+// browser renders as a document; for any other request it fails, as the
+// bytes next would write on the connection would leave without the policy.
+// As with net/http's own, the ResponseWriter next gets must not be used
+// after next returns; if it is, it reaches net/http's writer of the same
+// response, as it would without Handler, never another response's.
 func Handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		sw := &sniffWriter{
@@ -50,12 +83,14 @@ func Handler(next http.Handler) http.Handler {
 			h2:     r.ProtoMajor >= 2,
 			hijack: r.ProtoMajor < 2 && (r.Method == http.MethodConnect || hasToken(r.Header["Connection"], "upgrade")),
 		}
+		sw.ops = sw.opsBuf[:0]
 		defer sw.release()
 		done := false
 		defer func() {
 			if !done && sw.state == holding {
-				// next panicked: give net/http what it began, which
-				// net/http then sends or drops as it would have.
+				// next panicked: give net/http what it began, in the
+				// calls next made, so that it sends what it would
+				// have sent bare before the panic aborts the response.
 				sw.commit()
 			}
 		}()
@@ -71,7 +106,7 @@ func Handler(next http.Handler) http.Handler {
 // The states of a sniffWriter.
 const (
 	fresh   = iota // the handler has not begun the response
-	holding        // it has, without a type: its first bytes are held
+	holding        // it has, and the headers are not sent: its first bytes are held
 	sent           // the headers are sent (or left to the wrapped writer)
 )
 
@@ -97,18 +132,34 @@ type sniffWriter struct {
 	frozen headerValues
 	typed  bool
 
+	// limit is the Content-Length net/http's HTTP/1 writer reads and
+	// holds the body to (response.WriteHeader), refusing a write that goes
+	// past it, or -1 for none; headSent reports whether a ReadFrom held
+	// copied 512 bytes, after which net/http will have sent the head.
+	limit    int64
+	headSent bool
+
 	// snapshot is the whole header map when the handler began a response
 	// whose bytes are held, or one whose names Handler merged, with the
 	// spellings merged: what net/http is given to take its copy of.
 	snapshot http.Header
 
-	// sizes are the sizes of the writes held, in order, kept only where
-	// the snapshot has a Content-Length (bounded).
-	sizes   []int
-	bounded bool
+	// ops are the calls that gave the bytes held, in order, so that
+	// net/http is given the same calls (replay); opsBuf holds the first
+	// few, so that a response costs no allocation for them.
+	ops    []heldOp
+	opsBuf [4]heldOp
+	rd     heldReader // what net/http's ReadFrom reads held bytes from
 
 	n   int               // bytes held in buf
 	buf *[HeaderSize]byte // the first bytes, while holding (from buffers)
+}
+
+// A heldOp is a call that gave held bytes: n of them, by ReadFrom or else by
+// Write or WriteString.
+type heldOp struct {
+	n        int
+	readFrom bool
 }
 
 // buffer returns the buffer of held bytes, taken from buffers.
@@ -117,6 +168,14 @@ func (s *sniffWriter) buffer() *[HeaderSize]byte {
 		s.buf = buffers.Get().(*[HeaderSize]byte)
 	}
 	return s.buf
+}
+
+// held returns the bytes held.
+func (s *sniffWriter) held() []byte {
+	if s.buf == nil {
+		return nil
+	}
+	return s.buf[:s.n]
 }
 
 // release gives the buffer of held bytes back, when the handler is done and
@@ -182,6 +241,17 @@ func checkWriteHeaderCode(code int) {
 // it freezes the headers Handler decides, and sends them at once when the
 // body's bytes cannot change the decision.
 func (s *sniffWriter) begin() {
+	s.freeze()
+	if !s.needsBytes() {
+		s.send()
+		return
+	}
+	s.hold()
+}
+
+// freeze takes the values of the headers Handler reads from the handler's
+// map, as net/http would take its copy of it now.
+func (s *sniffWriter) freeze() {
 	h := s.w.Header()
 	view := h
 	if hasOtherSpellings(h) {
@@ -196,28 +266,28 @@ func (s *sniffWriter) begin() {
 		s.frozen[i] = view[name]
 	}
 	_, s.typed = view["Content-Type"]
-	if !s.needsBytes() {
-		s.send()
-		return
+	s.limit = -1
+	if cl := view.Get("Content-Length"); cl != "" && !s.h2 {
+		// As response.WriteHeader reads it; HTTP/2 holds a body to its
+		// Content-Length only once the head is sent.
+		if v, err := strconv.ParseInt(cl, 10, 64); err == nil && v >= 0 {
+			s.limit = v
+		}
 	}
-	if s.snapshot == nil {
-		s.snapshot = h.Clone()
-	}
-	s.bounded = h.Get("Content-Length") != ""
-	s.state = holding
 }
 
-// held records a write of size bytes that Handler holds, where a
-// Content-Length bounds the body.
-func (s *sniffWriter) held(size int) {
-	if s.bounded && size > 0 {
-		s.sizes = append(s.sizes, size)
+// hold makes the response one whose first bytes Handler holds, begun with
+// the header map of now.
+func (s *sniffWriter) hold() {
+	if s.snapshot == nil {
+		s.snapshot = s.w.Header().Clone()
 	}
+	s.state = holding
 }
 
 // needsBytes reports whether the policy for the frozen headers needs the
 // body's first bytes: it does for a body that may come with no type, an
-// unknown one or one that does not parse, and no Content-Encoding (whose
+// unknown one or one that does not parse, and no content coding (whose
 // coded bytes tell nothing).
 func (s *sniffWriter) needsBytes() bool {
 	if !bodyAllowed(s.statusOr200()) {
@@ -230,9 +300,19 @@ func (s *sniffWriter) needsBytes() bool {
 	return (len(ct) > 0 || !s.typed) && !s.coded()
 }
 
-// coded reports whether the frozen headers list a content coding.
+// coded reports whether the frozen headers declare a content coding both as
+// net/http reads them and as browsers do: net/http reads the first value
+// of the canonical key (Header.Get in chunkWriter.writeHeader, and in
+// http2responseWriterState.writeChunk for HTTP/2), and where that is empty
+// it adds a type sniffed from the bytes, a coding under another spelling or
+// in a later value notwithstanding; a browser undoes every coding of every
+// value but identity. Only a body coded in both readings keeps no type.
 func (s *sniffWriter) coded() bool {
-	for _, v := range s.frozen[hdrContentEncoding] {
+	ce := s.frozen[hdrContentEncoding]
+	if len(ce) == 0 || ce[0] == "" {
+		return false
+	}
+	for _, v := range ce {
 		for c := range strings.SplitSeq(v, ",") {
 			if c = trimTabOrSpace(c); c != "" && !asciiEqualFold(c, "identity") {
 				return true
@@ -257,94 +337,209 @@ func bodyAllowed(code int) bool {
 
 // Write holds p while the response has no type, and passes it on after.
 //
-// When the held bytes reach HeaderSize, it sends the bytes held from
-// earlier writes, then p whole, so that the wrapped writer sees the writes
-// net/http would have seen without Handler (it buffers up to 2 KiB, and a
-// handler that panics loses what is buffered).
+// When the held bytes reach HeaderSize, it decides, sends the bytes held
+// before p in the calls that gave them, then p whole, so that the wrapped
+// writer sees the writes net/http would have seen without Handler (it
+// buffers up to 2 KiB, and a handler that panics loses what is buffered).
 func (s *sniffWriter) Write(p []byte) (int, error) {
-	if s.state == fresh {
-		s.begin()
-	}
-	if s.state == sent {
-		return s.w.Write(p)
-	}
-	buf := s.buffer()
-	if s.n+len(p) < len(buf) {
-		s.n += copy(buf[s.n:], p)
-		s.held(len(p))
+	if s.state != sent && hold(s, p) {
 		return len(p), nil
-	}
-	earlier := s.n
-	copy(buf[s.n:], p) // the first HeaderSize bytes, to decide on
-	s.n = len(buf)
-	if err := s.sendHeld(earlier); err != nil {
-		return 0, err
 	}
 	return s.w.Write(p)
 }
 
 // WriteString is Write for a string, as net/http's writer has it.
 func (s *sniffWriter) WriteString(str string) (int, error) {
-	if s.state == sent {
-		return io.WriteString(s.w, str)
+	if s.state != sent && hold(s, str) {
+		return len(str), nil
 	}
-	return s.Write([]byte(str))
+	return io.WriteString(s.w, str)
 }
 
-// ReadFrom fills what Handler holds from src, then lets the wrapped writer
-// copy the rest.
-//
-// As net/http's, it begins the response only when src yields a byte: a
-// copy from an empty file leaves the headers open. The wrapped writer
-// copies the rest with its own ReadFrom where it has one (as net/http's
-// does, to use sendfile).
-func (s *sniffWriter) ReadFrom(src io.Reader) (int64, error) {
-	var n int64
+// hold begins the response if the handler had not, and reports whether it
+// holds p: it does while the response is undecided and the bytes held stay
+// fewer than HeaderSize. Where they would not, it decides on the first
+// HeaderSize bytes and sends the bytes held before p, and p is for the
+// caller to write.
+func hold[T []byte | string](s *sniffWriter, p T) bool {
 	if s.state == fresh {
-		for {
-			m, err := src.Read(s.buffer()[:])
-			if m > 0 {
-				// Held: begin sends them if it sends the headers.
-				s.n, n = m, int64(m)
-				s.begin()
-				if s.state == holding {
-					s.held(m)
-				}
-				if err == io.EOF {
-					return n, nil
-				}
-				if err != nil {
-					return n, err
-				}
-				break
-			}
-			if err == io.EOF {
-				return 0, nil
-			}
-			if err != nil {
-				return 0, err
-			}
+		s.begin()
+	}
+	if s.state != holding {
+		return false
+	}
+	buf := s.buffer()
+	if s.n+len(p) < len(buf) {
+		s.n += copy(buf[s.n:], p)
+		s.addWrite(len(p))
+		return true
+	}
+	copy(buf[s.n:], p) // the first HeaderSize bytes, to decide on
+	s.n = len(buf)
+	s.send()
+	return false
+}
+
+// addWrite records a Write of n held bytes: consecutive writes are one
+// call, but where a Content-Length bounds the body, which net/http checks
+// at each write, refusing the write that goes past it whole.
+func (s *sniffWriter) addWrite(n int) {
+	if n == 0 {
+		return
+	}
+	if k := len(s.ops) - 1; k >= 0 && !s.ops[k].readFrom && s.limit < 0 {
+		s.ops[k].n += n
+		return
+	}
+	s.ops = append(s.ops, heldOp{n: n})
+}
+
+// writerOnly hides every method of a writer but Write, as net/http's own
+// writerOnly does, so that io.Copy writes to it.
+type writerOnly struct{ io.Writer }
+
+// ReadFrom copies src as the wrapped writer's ReadFrom does, holding what
+// the policy needs of it.
+//
+// net/http's HTTP/2 writer has no ReadFrom: there it copies as io.Copy
+// copies to that writer, in Writes, which Write holds. Its HTTP/1 writer's
+// ReadFrom begins the response only when src yields a byte (a copy from an
+// empty file leaves the headers open), and sends the head once it has
+// copied 512 bytes (sniffLen), which makes the response chunked, and so
+// able to carry trailers: ReadFrom gives it the bytes of src, those held
+// included, in its own ReadFrom calls, where bare net/http would have had
+// them, and lets it copy the rest with the source itself where the
+// headers need no bytes (as net/http's does, to use sendfile).
+func (s *sniffWriter) ReadFrom(src io.Reader) (int64, error) {
+	rf, ok := s.w.(io.ReaderFrom)
+	if !ok {
+		return io.Copy(writerOnly{s}, src)
+	}
+	if s.state == fresh {
+		s.freeze()
+		if !s.needsBytes() {
+			return s.readFromDecided(rf, src)
 		}
 	}
-	if s.state == holding {
-		for buf := s.buffer(); s.n < len(buf); {
-			m, err := src.Read(buf[s.n:])
-			s.n += m
-			n += int64(m)
-			s.held(m)
-			if err == io.EOF {
-				return n, nil
-			}
-			if err != nil {
-				return n, err
-			}
+	if s.state == sent {
+		return rf.ReadFrom(src)
+	}
+	return s.readFromHeld(rf, src)
+}
+
+// readFromDecided copies src with rf where the headers are decided without
+// the body's bytes: the map net/http takes its copy of at the first byte
+// holds the policy, and a copy of no byte leaves the response unbegun, as
+// bare.
+func (s *sniffWriter) readFromDecided(rf io.ReaderFrom, src io.Reader) (n int64, err error) {
+	s.withHeaders(nil, func() { n, err = rf.ReadFrom(src) })
+	s.snapshot = nil
+	if n > 0 || errors.Is(err, http.ErrContentLength) {
+		// net/http began the response at the first write, which it
+		// refuses whole past a Content-Length.
+		s.state = sent
+	}
+	return n, err
+}
+
+// readFromHeld reads src into the bytes held, beginning the response at its
+// first byte. Once HeaderSize bytes are held, it decides, sends the bytes
+// held before this call in the calls that gave them, and gives rf this
+// call's bytes and the rest of src in one ReadFrom, as bare.
+//
+// Under a Content-Length, net/http's ReadFrom copies its first 512 bytes
+// (sniffLen) in a write for each read, refuses the write that goes past the
+// length whole (response.write) and stops reading there; after them it
+// sends the head, and then copies the rest with no check. Unless a ReadFrom
+// held before has sent the head, readFromHeld reads those bytes as
+// net/http reads them, and stops where it would, with its error.
+func (s *sniffWriter) readFromHeld(rf io.ReaderFrom, src io.Reader) (n int64, err error) {
+	buf := s.buffer()
+	start, k := s.n, len(s.ops)
+	s.ops = append(s.ops, heldOp{readFrom: true})
+	checked := s.limit >= 0 && !s.headSent
+	for s.n < len(buf) {
+		p, got := buf[s.n:], s.n-start
+		if checked && got < sniffLen {
+			p = p[:min(len(p), sniffLen-got)]
 		}
-		if err := s.send(); err != nil {
-			return n, err
+		var m int
+		m, err = src.Read(p)
+		if m > 0 && s.state == fresh {
+			s.hold() // net/http begins at the first byte
+		}
+		s.n += m
+		n += int64(m)
+		if m > 0 && checked && got < sniffLen && int64(s.n) > s.limit {
+			// net/http refuses this read's write: the reads before it
+			// stay one ReadFrom, which copied them, and it another,
+			// which copies nothing.
+			if got > 0 {
+				s.ops[k].n = got
+				s.ops = append(s.ops, heldOp{readFrom: true})
+			}
+			s.ops[len(s.ops)-1].n = m
+			return n - int64(m), http.ErrContentLength
+		}
+		s.ops[k].n += m
+		if err != nil {
+			break
 		}
 	}
-	m, err := io.Copy(s.w, src)
-	return n + m, err
+	if s.ops[k].n == 0 {
+		s.ops = s.ops[:k]
+	}
+	if s.state == fresh {
+		s.snapshot = nil // no byte: the response is not begun
+	}
+	if s.n < len(buf) {
+		if s.n-start >= sniffLen {
+			s.headSent = true
+		}
+		if err == io.EOF {
+			err = nil
+		}
+		return n, err
+	}
+	s.ops = s.ops[:k]
+	s.send()
+	s.rd = heldReader{held: buf[start:], src: src}
+	if err != nil {
+		s.rd.src, s.rd.err = nil, err // src is done: it is not read again
+	}
+	n, err = rf.ReadFrom(&s.rd)
+	s.rd = heldReader{}
+	return n, err
+}
+
+// sniffLen is how many bytes net/http's HTTP/1 ReadFrom copies with writes
+// before it sends the head (sniffLen in net/http's server.go).
+const sniffLen = 512
+
+// A heldReader reads held bytes, then src, or where src is nil returns err:
+// net/http's ReadFrom reads bytes Handler held from it. A read past the
+// held bytes is filled from src, so that net/http reads what it would have
+// read from src bare, in reads as long (a file's are as long as they can
+// be), and buffers them the same.
+type heldReader struct {
+	held []byte
+	src  io.Reader
+	err  error
+}
+
+func (r *heldReader) Read(p []byte) (int, error) {
+	n := copy(p, r.held)
+	r.held = r.held[n:]
+	switch {
+	case n == len(p):
+		return n, nil
+	case r.src != nil:
+		m, err := r.src.Read(p[n:])
+		return n + m, err
+	case n > 0:
+		return n, nil
+	}
+	return 0, r.err
 }
 
 // FlushError sends the headers and what is held, and flushes the wrapped
@@ -354,9 +549,7 @@ func (s *sniffWriter) FlushError() error {
 		s.begin()
 	}
 	if s.state == holding {
-		if err := s.send(); err != nil {
-			return err
-		}
+		s.send()
 	}
 	return http.NewResponseController(s.w).Flush()
 }
@@ -379,9 +572,7 @@ func (s *sniffWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 		return nil, nil, errHijack
 	}
 	if s.state == holding {
-		if err := s.send(); err != nil {
-			return nil, nil, err
-		}
+		s.send()
 	}
 	conn, rw, err := http.NewResponseController(s.w).Hijack()
 	if err == nil {
@@ -393,63 +584,77 @@ func (s *sniffWriter) Hijack() (net.Conn, *bufio.ReadWriter, error) {
 // commit sends the response the handler began, when it is done.
 func (s *sniffWriter) commit() {
 	if s.state == holding {
-		_ = s.send()
+		s.send()
 	}
 }
 
-// send is sendHeld with every held byte written by earlier writes.
-func (s *sniffWriter) send() error { return s.sendHeld(s.n) }
-
-// sendHeld sets the headers from the frozen ones and what is held, writes
-// the status and the first n held bytes, and marks the writer sent.
-//
-// net/http takes its copy of the header map at the status, so the map is
-// made then what net/http would have copied without Handler (the map of
-// when the handler began, if bytes were held, with the policy set), and
-// given back to the handler after as it would have been without Handler:
-// the handler may read it again (http.ServeContent does), and net/http
-// reads its trailers from it when the handler is done. The held bytes are
-// written in the writes the handler made where a Content-Length bounds the
-// body, so that net/http refuses the same write it would have refused.
-func (s *sniffWriter) sendHeld(n int) error {
-	held := s.buffer()[:s.n]
+// send sets the headers from the frozen ones and the bytes held, writes the
+// status, gives the wrapped writer the held bytes (replay), and marks the
+// writer sent.
+func (s *sniffWriter) send() {
 	s.state = sent
+	s.withHeaders(s.held(), func() { s.w.WriteHeader(s.statusOr200()) })
+	s.snapshot = nil
+	s.replay()
+}
+
+// withHeaders calls f, in which net/http takes its copy of the header map,
+// with the map made what net/http would have copied without Handler (the
+// map of when the handler began, if Handler took one) with the policy set
+// for the frozen headers and held, the body's first bytes. After f, the
+// handler gets its map back as it was: the handler may read it again
+// (http.ServeContent does), and net/http reads its trailers from it when
+// the handler is done.
+func (s *sniffWriter) withHeaders(held []byte, f func()) {
 	h := s.w.Header()
-	var current http.Header
 	if s.snapshot != nil {
-		current = h.Clone()
+		current := h.Clone()
 		replaceHeader(h, s.snapshot)
+		defer replaceHeader(h, current)
+	} else {
+		// setHeaders sets only names the package reads, canonical.
+		var saved headerValues
+		var had [numHeaderNames]bool
+		for i, name := range headerNames {
+			saved[i], had[i] = h[name]
+		}
+		defer func() {
+			for i, name := range headerNames {
+				if had[i] {
+					h[name] = saved[i]
+				} else {
+					delete(h, name)
+				}
+			}
+		}()
 	}
 	s.setHeaders(h, held)
-	s.w.WriteHeader(s.statusOr200())
-	if current != nil {
-		replaceHeader(h, current)
-	} else {
-		for i, name := range headerNames {
-			if s.frozen[i] == nil {
-				delete(h, name)
-			} else {
-				h[name] = s.frozen[i]
-			}
-		}
-		if s.typed && s.frozen[hdrContentType] == nil {
-			h["Content-Type"] = nil
+	f()
+}
+
+// replay gives the wrapped writer the held bytes in the calls that gave
+// them, so that net/http buffers, frames, refuses and, where the handler
+// panics, drops them as it would have bare: a Write for the bytes of
+// consecutive writes (one each under a Content-Length, which net/http
+// checks at each write), and a ReadFrom for those of each ReadFrom (net/http
+// sends the head once its ReadFrom has copied 512 bytes). It gives every
+// call, as the handler made every one, and drops their errors: the handler
+// was told of each (an error Handler foresaw) or went on as if told none,
+// and a call after that one gets its own.
+func (s *sniffWriter) replay() {
+	off := 0
+	for _, op := range s.ops {
+		p := s.buf[off : off+op.n]
+		off += op.n
+		if op.readFrom {
+			s.rd = heldReader{held: p, err: io.EOF}
+			s.w.(io.ReaderFrom).ReadFrom(&s.rd)
+			s.rd = heldReader{}
+		} else {
+			s.w.Write(p)
 		}
 	}
-	s.snapshot = nil
-	var err error
-	written := 0
-	for written < n && err == nil {
-		size := n - written
-		if len(s.sizes) > 0 {
-			size, s.sizes = min(s.sizes[0], size), s.sizes[1:]
-		}
-		var m int
-		m, err = s.w.Write(held[written : written+size])
-		written += m
-	}
-	s.n = copy(s.buf[:], held[written:])
-	return err
+	s.ops, s.n = s.ops[:0], 0
 }
 
 // replaceHeader makes h hold what m holds, and nothing else.
@@ -469,8 +674,9 @@ func replaceHeader(h, m http.Header) {
 //
 // SafeHeaders chooses from a declared type, or from the bytes held where
 // there is none or an unknown one. Where there are no bytes to read (an
-// empty body, a bodiless status such as 204 or 304, a Content-Encoding,
-// whose coded bytes tell nothing, or a Content-Type key with no value,
+// empty body, a bodiless status such as 204 or 304, a content coding that
+// net/http and browsers both read (coded), whose coded bytes tell nothing,
+// or a Content-Type key with no value,
 // net/http's idiom for sending no type), the response gets nosniff and keeps
 // the type it has, none included: every profile renders a response of no
 // type or an unknown one under nosniff as something that runs no script
@@ -486,7 +692,9 @@ func (s *sniffWriter) setHeaders(h http.Header, held []byte) {
 	ct := s.frozen[hdrContentType]
 	declared, ok := extractMIMEType(ct)
 	known := ok && !isUnknownEssence(declared.Essence())
-	readable := bodyAllowed(s.statusOr200()) && len(held) > 0 && !s.coded() && (!s.typed || len(ct) > 0)
+	// Bytes are held only where needsBytes held them: a body allowed, no
+	// coding, and no Content-Type key without a value.
+	readable := len(held) > 0
 	var values []string // one allocation for the values set
 	set := func(k, v string) {
 		if values == nil {

@@ -8,8 +8,10 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"fmt"
 	"io"
 	"log"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -17,8 +19,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
@@ -328,25 +333,360 @@ func TestHandlerWire(t *testing.T) {
 	}
 }
 
-// TestHandlerPanicWire checks that a handler that panics sends through
-// Handler the bytes it sends bare, whatever the sizes of its writes: net/http
-// buffers 2 KiB and drops what is buffered, so Handler must hand it the same
-// writes.
-func TestHandlerPanicWire(t *testing.T) {
-	for _, sizes := range [][]int{{2100}, {1000, 1100}, {1444, 1, 655}, {1445, 655}, {10, 4000}, {3000}, {100}} {
-		handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			body := bytes.Repeat([]byte("hello "), 2000)
-			for _, n := range sizes {
-				w.Write(body[:n])
-				body = body[n:]
-			}
-			panic(http.ErrAbortHandler)
-		})
-		bare := getRaw(t, handler, "GET")
-		wrapped := getRaw(t, mimesniff.Handler(handler), "GET")
-		if len(bare.body) != len(wrapped.body) || len(bare.statuses) != len(wrapped.statuses) {
-			t.Errorf("writes of %v, then a panic: %d bytes and %d responses bare, %d and %d behind Handler",
-				sizes, len(bare.body), len(bare.statuses), len(wrapped.body), len(wrapped.statuses))
+// serveBoth serves h on a loopback server over HTTP/1.1 and h2c and makes
+// one request with method over each, reading the responses off the wire as
+// the wire differential does (h1Raw, do). It returns them and the lines the
+// server logged, each without the caller net/http names (" from ...").
+func serveBoth(t *testing.T, h http.Handler, method string) (resp [numWireProtos]wireResponse, logged []string) {
+	t.Helper()
+	var buf lockedBuffer
+	hr := &wireHarness{addr: wireServeLog(t, h, &buf), timeout: 10 * time.Second}
+	b := wireBehaviour{method: method}
+	h2 := wireClient(t, "h2", &http.Transport{DisableCompression: true}, hr.timeout)
+	resp = [numWireProtos]wireResponse{wireH1: hr.h1Raw("/", b), wireH2: hr.do(h2, "/", b, true)}
+	for line := range strings.Lines(buf.String()) {
+		line, _, _ = strings.Cut(strings.TrimSuffix(line, "\n"), " from ")
+		logged = append(logged, line)
+	}
+	return resp, logged
+}
+
+// A lockedBuffer is a bytes.Buffer that a server's goroutines can write to
+// while a test reads it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// diffBareWrapped returns how the wrapped response differs from bare in
+// what Handler promises to leave as it is: whether one arrived, its status,
+// body and trailers, and every header but those Handler sets, and Date.
+func diffBareWrapped(bare, wrapped wireResponse) string {
+	var s strings.Builder
+	if bare.got != wrapped.got || bare.status != wrapped.status {
+		fmt.Fprintf(&s, "response %v, status %d bare; %v, %d wrapped\n", bare.got, bare.status, wrapped.got, wrapped.status)
+	}
+	if d := cmp.Diff(bare.body, wrapped.body); d != "" {
+		fmt.Fprintf(&s, "body (-bare +wrapped):\n%s", d)
+	}
+	if d := cmp.Diff(bare.trailer, wrapped.trailer); d != "" {
+		fmt.Fprintf(&s, "trailers (-bare +wrapped):\n%s", d)
+	}
+	if !headersEqual(bare.header, wrapped.header, handlerHeaders) {
+		fmt.Fprintf(&s, "headers: bare %q, wrapped %q\n", bare.header, wrapped.header)
+	}
+	return s.String()
+}
+
+// serveBareWrapped serves h bare, and wrappedH, which is h through Handler,
+// over HTTP/1.1 and h2c (serveBoth), reports where the wrapped response differs from bare in what
+// Handler leaves as it is (diffBareWrapped), or the server logged other
+// lines (a superfluous WriteHeader, which net/http logs, is a call bare did
+// not make), and returns both.
+func serveBareWrapped(t *testing.T, h, wrappedH http.Handler) (bare, wrapped [numWireProtos]wireResponse) {
+	t.Helper()
+	bare, bareLog := serveBoth(t, h, "GET")
+	wrapped, wrappedLog := serveBoth(t, wrappedH, "GET")
+	for p := range numWireProtos {
+		if d := diffBareWrapped(bare[p], wrapped[p]); d != "" {
+			t.Errorf("%s: %s", wireProtoNames[p], d)
 		}
+	}
+	if d := cmp.Diff(bareLog, wrappedLog); d != "" {
+		t.Errorf("the server's log (-bare +wrapped):\n%s", d)
+	}
+	return bare, wrapped
+}
+
+// TestHandlerPanicWire checks that a handler that panics sends through
+// Handler what it sends bare, over HTTP/1.1 and HTTP/2, whatever the sizes
+// of its writes and copies: net/http sends what has reached its connection
+// and drops the rest, then closes the connection or resets the stream
+// (conn.serve's and runHandler's deferred recover), and what reaches the
+// connection depends on the calls (HTTP/1 buffers 2 KiB of writes, and its
+// ReadFrom sends the head and the first 512 bytes, then sends each later
+// read of more than 2 KiB at once; HTTP/2 buffers 4 KiB). So Handler must
+// hand net/http the calls the handler made, those whose bytes it held
+// included.
+func TestHandlerPanicWire(t *testing.T) {
+	body := bytes.Repeat([]byte("hello "), 8000)
+	type call struct {
+		n    int
+		copy bool // io.Copy from a reader without WriteTo: ReadFrom
+	}
+	tests := []struct {
+		name  string
+		typed bool
+		calls []call
+	}{
+		{"nothing", false, nil},
+		{"a write of 10", false, []call{{10, false}}},
+		{"writes of 1000 and 1100", false, []call{{1000, false}, {1100, false}}},
+		{"writes of 1444, 1 and 655", false, []call{{1444, false}, {1, false}, {655, false}}},
+		{"writes of 1445 and 655", false, []call{{1445, false}, {655, false}}},
+		{"a write of 10, then of 4000", false, []call{{10, false}, {4000, false}}},
+		{"a write of 5000", false, []call{{5000, false}}},
+		// net/http's ReadFrom sends the head once it has copied 512
+		// bytes (sniffLen): bytes Handler held then leave bare.
+		{"a copy of 511", false, []call{{511, true}}},
+		{"a copy of 512", false, []call{{512, true}}},
+		{"a copy of 1000", false, []call{{1000, true}}},
+		{"a copy of 1000, typed", true, []call{{1000, true}}},
+		{"a copy of 1445", false, []call{{1445, true}}},
+		{"a copy of 3000", false, []call{{3000, true}}},
+		{"a copy of 40000", false, []call{{40000, true}}},
+		{"a write of 1200, then a copy of 800", false, []call{{1200, false}, {800, true}}},
+		{"a write of 1200, then a copy of 3000", false, []call{{1200, false}, {3000, true}}},
+		{"copies of 300 and 300", false, []call{{300, true}, {300, true}}},
+		{"a copy of 600, then a write of 10", false, []call{{600, true}, {10, false}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			handler := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if tc.typed {
+					w.Header().Set("Content-Type", "text/plain")
+				}
+				rest := body
+				for _, c := range tc.calls {
+					if c.copy {
+						io.Copy(w, wireOnlyReader{bytes.NewReader(rest[:c.n])})
+					} else {
+						w.Write(rest[:c.n])
+					}
+					rest = rest[c.n:]
+				}
+				panic(http.ErrAbortHandler)
+			})
+			serveBareWrapped(t, handler, mimesniff.Handler(handler))
+		})
+	}
+}
+
+// TestHandlerTrailers checks that the trailers a handler sends bare reach
+// the client through Handler too, over HTTP/1.1 and HTTP/2, declared by
+// Trailer or set under http.TrailerPrefix, before or after bytes Handler
+// holds. HTTP/1 sends trailers only in a chunked response (chunkWriter.close
+// in server.go): one whose head was sent before the handler returned, as a
+// ReadFrom of 512 bytes or more sends it, or a Flush; a prefix key set before
+// the head makes it chunked too.
+func TestHandlerTrailers(t *testing.T) {
+	tests := []struct {
+		name string
+		h    http.HandlerFunc
+	}{
+		{"prefix after a copy of 1000", func(w http.ResponseWriter, r *http.Request) {
+			io.Copy(w, wireOnlyReader{bytes.NewReader(bigHTML[:1000])})
+			w.Header().Set(http.TrailerPrefix+"X-Sum", "1")
+		}},
+		{"prefix after a typed copy of 1000", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Content-Type", "text/plain")
+			io.Copy(w, wireOnlyReader{bytes.NewReader(bigHTML[:1000])})
+			w.Header().Set(http.TrailerPrefix+"X-Sum", "1")
+		}},
+		{"prefix after a copy of 100", func(w http.ResponseWriter, r *http.Request) {
+			io.Copy(w, wireOnlyReader{bytes.NewReader(bigHTML[:100])})
+			w.Header().Set(http.TrailerPrefix+"X-Sum", "1")
+		}},
+		{"prefix after writes and a flush", func(w http.ResponseWriter, r *http.Request) {
+			w.Write(bigHTML[:100])
+			w.(http.Flusher).Flush()
+			w.Header().Set(http.TrailerPrefix+"X-Sum", "1")
+		}},
+		{"prefix before a write", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set(http.TrailerPrefix+"X-Sum", "1")
+			w.Write(bigHTML[:100])
+		}},
+		{"declared, set after a write", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Trailer", "X-Sum, Content-Type")
+			w.Write(bigHTML[:100])
+			w.Header().Set("X-Sum", "1")
+			w.Header().Set("Content-Type", "text/html")
+		}},
+		{"declared, set after a copy of 1000 and a write", func(w http.ResponseWriter, r *http.Request) {
+			w.Header().Set("Trailer", "X-Sum")
+			io.Copy(w, wireOnlyReader{bytes.NewReader(bigHTML[:1000])})
+			w.Write(bigHTML[1000:1100])
+			w.Header().Set("X-Sum", "1")
+		}},
+		{"declared after the head, not sent", func(w http.ResponseWriter, r *http.Request) {
+			w.Write(bigHTML[:100])
+			w.Header().Set("Trailer", "X-Sum")
+			w.Header().Set("X-Sum", "1")
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) { serveBareWrapped(t, tc.h, mimesniff.Handler(tc.h)) })
+	}
+}
+
+// TestHandlerContentEncodingReading checks that Handler reads a content
+// coding as net/http does to decide whether it adds a type: by the first
+// value of the canonical key, under which Handler merges every spelling
+// (Header.Get("Content-Encoding") in chunkWriter.writeHeader and
+// http2responseWriterState.writeChunk). An empty first value is no coding
+// to net/http, which then sniffs the page and adds text/html, whatever
+// browsers make of a coding in a later value (an unknown one passes the
+// bytes through): behind Handler the response must be typed there, and no
+// profile may run the page's script, over HTTP/1.1 or HTTP/2; where
+// net/http reads a coding, it adds no type, and neither does Handler.
+func TestHandlerContentEncodingReading(t *testing.T) {
+	tests := []struct {
+		name   string
+		header http.Header
+		body   []byte
+		typed  bool // net/http reads no coding, and types the response
+	}{
+		{"an unknown coding under a lower-case name, an empty canonical value", http.Header{"content-encoding": {"x-squash"}, "Content-Encoding": {""}}, wirePage, true},
+		{"an empty value, then an unknown coding", http.Header{"Content-Encoding": {"", "x-squash"}}, wirePage, true},
+		{"an empty value, then gzip, of a page", http.Header{"Content-Encoding": {"", "gzip"}}, wirePage, true},
+		{"an empty value, then gzip, of a gzip page", http.Header{"Content-Encoding": {""}, "content-encoding": {"gzip"}}, wireGzip(wirePage), true},
+		{"an empty value alone", http.Header{"Content-Encoding": {""}}, wirePage, true},
+		// Near misses: net/http reads a coding, adds no type, and
+		// neither does Handler.
+		{"gzip, of a gzip page", http.Header{"Content-Encoding": {"gzip"}}, wireGzip(wirePage), false},
+		{"an unknown coding, then an empty value", http.Header{"Content-Encoding": {"x-squash", ""}}, wirePage, false},
+		{"an empty value under a lower-case name, then an unknown coding", http.Header{"content-encoding": {""}, "Content-Encoding": {"x-squash"}}, wirePage, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				maps.Copy(w.Header(), tc.header)
+				w.Write(tc.body)
+			})
+			bare, wrapped := serveBareWrapped(t, h, mimesniff.Handler(h))
+			for p := range numWireProtos {
+				if got := len(bare[p].header["Content-Type"]) > 0; got != tc.typed {
+					t.Errorf("%s bare: typed %v, want %v: %q", wireProtoNames[p], got, tc.typed, bare[p].raw)
+				}
+				if got := len(wrapped[p].header["Content-Type"]) > 0; got != tc.typed {
+					t.Errorf("%s through Handler: typed %v, want %v: %q", wireProtoNames[p], got, tc.typed, wrapped[p].raw)
+				}
+				if browserView("GET", wrapped[p]).rep.DocumentScript {
+					t.Errorf("%s through Handler: a document runs script: %q", wireProtoNames[p], wrapped[p].raw)
+				}
+			}
+		})
+	}
+}
+
+// TestHandlerReadFromContentLength checks a copy through Handler under a
+// Content-Length against the same copy bare, over HTTP/1.1 and HTTP/2, from
+// sources that read as a file does and in short reads, typed or not, then a
+// panic or not: the responses, the server's log and what each io.Copy
+// returned. net/http's HTTP/1 ReadFrom copies its first 512 bytes with a
+// write for each read, refuses the write that goes past the length
+// (response.write: "w.written > w.contentLength") and reads no more; after
+// them it sends the head and copies the rest with no check
+// (response.ReadFrom); a later ReadFrom sends the head at once, and checks
+// nothing. Handler, which reads the source ahead of net/http where it holds
+// bytes, must stop where net/http stops, and give it the reads net/http
+// accepted apart from the one it refused.
+func TestHandlerReadFromContentLength(t *testing.T) {
+	sources := []struct {
+		name string
+		r    func([]byte) io.Reader
+	}{
+		{"full reads", func(b []byte) io.Reader { return wireOnlyReader{bytes.NewReader(b)} }},
+		{"one-byte reads", func(b []byte) io.Reader { return iotest.OneByteReader(bytes.NewReader(b)) }},
+		{"half reads", func(b []byte) io.Reader { return iotest.HalfReader(bytes.NewReader(b)) }},
+	}
+	for _, src := range sources {
+		for _, typed := range []bool{false, true} {
+			for _, cl := range []int{10, 600, 2000} {
+				for _, sizes := range [][]int{{100}, {700}, {3000}, {700, 100}, {100, 700}} {
+					for _, panics := range []bool{false, true} {
+						name := fmt.Sprintf("%s/typed %v/Content-Length %d/copies of %v/panic %v", src.name, typed, cl, sizes, panics)
+						t.Run(name, func(t *testing.T) {
+							var mu sync.Mutex
+							copied := map[string][]string{} // by variant and protocol
+							h := func(variant string) http.HandlerFunc {
+								return func(w http.ResponseWriter, r *http.Request) {
+									if typed {
+										w.Header().Set("Content-Type", "text/plain")
+									}
+									w.Header().Set("Content-Length", strconv.Itoa(cl))
+									rest := bigHTML
+									for _, n := range sizes {
+										m, err := io.Copy(w, src.r(rest[:n]))
+										rest = rest[n:]
+										mu.Lock()
+										copied[variant+" "+r.Proto] = append(copied[variant+" "+r.Proto], fmt.Sprint(m, err))
+										mu.Unlock()
+									}
+									if panics {
+										panic(http.ErrAbortHandler)
+									}
+								}
+							}
+							serveBareWrapped(t, h("bare"), mimesniff.Handler(h("wrapped")))
+							for _, proto := range []string{"HTTP/1.1", "HTTP/2.0"} {
+								if d := cmp.Diff(copied["bare "+proto], copied["wrapped "+proto]); d != "" {
+									t.Errorf("%s: io.Copy returns (-bare +wrapped):\n%s", proto, d)
+								}
+							}
+						})
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestHandlerReadFromSendsHead checks that a copy whose headers need no
+// bytes (a declared type, a content coding) goes to net/http's own
+// ReadFrom with the source itself, which sends the head once it has copied
+// 512 bytes (response.ReadFrom), as bare: a client reads the head while the
+// source waits for it. Handler reads ahead only where it needs the bytes to
+// decide (and the source itself keeps net/http's sendfile).
+func TestHandlerReadFromSendsHead(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		header http.Header
+	}{
+		{"typed", http.Header{"Content-Type": {"text/plain"}}},
+		{"coded", http.Header{"Content-Encoding": {"gzip"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pr, pw := io.Pipe()
+			srv := httptest.NewServer(mimesniff.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				maps.Copy(w.Header(), tc.header)
+				io.Copy(w, pr)
+			})))
+			defer srv.Close()
+			head := make(chan struct{})
+			late := make(chan bool, 1)
+			go func() {
+				pw.Write(bigHTML[:600])
+				select {
+				case <-head:
+					late <- false
+				case <-time.After(5 * time.Second):
+					late <- true
+				}
+				pw.Close()
+			}()
+			resp, err := srv.Client().Get(srv.URL)
+			close(head)
+			if err != nil {
+				t.Fatal(err)
+			}
+			io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if <-late {
+				t.Errorf("the head came only once the source ended, after 600 bytes; bare it comes after 512")
+			}
+		})
 	}
 }

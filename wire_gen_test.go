@@ -23,6 +23,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -63,6 +64,10 @@ type wireBehaviour struct {
 //	                    falls back to the writer's ReadFrom)
 //	copy-bytes:BODY     io.Copy from a *bytes.Reader (its WriteTo calls Write)
 //	copy-reader:BODY    io.Copy from a reader without WriteTo (ReadFrom)
+//	copy-panic:BODY     the same from a reader that panics after BODY
+//	readfrom:BODY       ReadFrom of a *bytes.Reader where the writer has
+//	                    one (net/http's HTTP/1 writer, Handler's), else
+//	                    io.Copy, as a handler that asks for it does
 //	status:CODE         WriteHeader
 //	flush, flush:rc     http.Flusher's Flush, http.ResponseController's
 //	serve:NAME=BODY     http.ServeContent of BODY as file NAME
@@ -91,7 +96,7 @@ var wireHeaderOps = []string{"set", "add", "map", "append", "del", "delete"}
 // wireOps are all the step ops, for the coverage check of the fixed set.
 var wireOps = []string{
 	"set", "add", "map", "append", "del", "delete",
-	"write", "string", "copy-file", "copy-bytes", "copy-reader",
+	"write", "string", "copy-file", "copy-bytes", "copy-reader", "copy-panic", "readfrom",
 	"status", "flush", "serve", "safe", "panic", "hijack", "hijacker", "upgrade",
 }
 
@@ -109,6 +114,13 @@ var (
 	// wireLatePage is text up to past HeaderSize, then a page: no sniffer
 	// that reads 1445 or 512 bytes sees the markup.
 	wireLatePage = append(bytes.Repeat([]byte("text "), 300), wirePage...)
+	// wireMidPage is a page longer than the 512 bytes net/http's ReadFrom
+	// copies before it sends the head (sniffLen in server.go) and shorter
+	// than HeaderSize, which Handler holds whole.
+	wireMidPage = append(append([]byte{}, wirePage...), bytes.Repeat([]byte("<p>more text</p>\n"), 50)...)
+	// wireLongText is longer than io.Copy's buffer (32 KiB) and net/http's
+	// HTTP/2 writer's (4 KiB), so that copies and panics cross them.
+	wireLongText = bytes.Repeat([]byte("a long text, no markup\n"), 1800)
 )
 
 // wireBodies are the bodies by name, coded ones included.
@@ -122,6 +134,8 @@ var wireBodies = map[string][]byte{
 	"text":       wireText,
 	"big-text":   wireBigText,
 	"late-page":  wireLatePage,
+	"mid-page":   wireMidPage,
+	"long-text":  wireLongText,
 	"png":        wirePNG,
 	"js":         wireJS,
 	"gzip-page":  wireGzip(wirePage),
@@ -132,15 +146,15 @@ var wireBodies = map[string][]byte{
 	"flate-page": wireFlate(wirePage),
 }
 
-// wireBodyNames are the names of wireBodies in a fixed order, for the
-// generator.
-var wireBodyNames = []string{
-	"empty", "page", "big-page", "svg", "xml", "pdf", "text", "big-text", "late-page", "png", "js",
-	"gzip-page", "gzip-big", "gzip-trunc", "gzip-text", "zlib-page", "flate-page",
+// wirePlainBodies are the names of the bodies that are not content-coded,
+// in a fixed order for the generator, "empty" first.
+var wirePlainBodies = []string{
+	"empty", "page", "big-page", "svg", "xml", "pdf", "text", "big-text", "late-page", "mid-page", "long-text", "png", "js",
 }
 
-// wirePlainBodies are the bodies that are not content-coded.
-var wirePlainBodies = wireBodyNames[:11]
+// wireBodyNames are the names of wireBodies in a fixed order, for the
+// generator: the plain ones, then the coded ones.
+var wireBodyNames = append(slices.Clip(wirePlainBodies), "gzip-page", "gzip-big", "gzip-trunc", "gzip-text", "zlib-page", "flate-page")
 
 // wireCodedBodies are the content-coded ones, with the codings that undo
 // them.
@@ -180,7 +194,8 @@ var wireRaw = map[string]string{
 	"bytes": "hello",
 }
 
-// The header names that matter, each with its spellings and values.
+// The header names that matter, each with its spellings and values: those
+// the package reads, then those net/http reads to frame the response.
 var wireHeaders = []struct {
 	spellings []string // canonical, lower case, upper case, mixed
 	values    []string
@@ -210,6 +225,55 @@ var wireHeaders = []struct {
 		[]string{"Content-Security-Policy", "content-security-policy", "CONTENT-SECURITY-POLICY", "content-Security-Policy"},
 		[]string{"sandbox", "sandbox allow-scripts allow-same-origin", "default-src 'none'", "", "sandbox\x00", "sandbox\r\n"},
 	},
+	// The headers net/http reads to frame the response (response.WriteHeader,
+	// chunkWriter.writeHeader, http2responseWriterState.writeChunk): each
+	// by Header.Get of its canonical key, or by the key's presence.
+	{
+		[]string{"Content-Length", "content-length", "CONTENT-LENGTH", "content-Length"},
+		[]string{"", "0", "10", "122", "1000", "99999", "x", "-1", " 122"},
+	},
+	{
+		[]string{"Transfer-Encoding", "transfer-encoding", "TRANSFER-ENCODING", "transfer-Encoding"},
+		[]string{"chunked", "identity", "", "gzip, chunked", "CHUNKED"},
+	},
+	{
+		[]string{"Trailer", "trailer", "TRAILER", "tRailer"},
+		[]string{"X-Sum", "X-Sum, X-Other", "", "Content-Type", "Content-Length", "x-sum"},
+	},
+	{
+		[]string{"Date", "date", "DATE", "dAte"},
+		[]string{"", "Thu, 01 Jan 1970 00:00:00 GMT"},
+	},
+	{
+		[]string{"Connection", "connection", "CONNECTION", "coNNection"},
+		[]string{"close", "keep-alive", "", "Upgrade"},
+	},
+}
+
+// Indexes of wireHeaders.
+const (
+	wireHdrType = iota
+	wireHdrEncoding
+	wireHdrNoSniff
+	wireHdrDisposition
+	wireHdrCSP
+	wireHdrLength
+	wireHdrTE
+	wireHdrTrailer
+	wireHdrDate
+	wireHdrConnection
+)
+
+// wireTrailerNames are the names a trailer value is set under: the names
+// Trailer declares, and http.TrailerPrefix keys under several spellings
+// (net/http takes the prefix in that spelling only: "trailer:X-Other" is a
+// header name with a colon, which it drops). No two prefix keys name one
+// field: net/http's HTTP/2 writer would send either key's values, as the
+// map's iteration order falls (promoteUndeclaredTrailers in h2_bundle.go).
+var wireTrailerNames = []string{
+	"X-Sum", "X-Other", "x-sum", "Content-Type",
+	http.TrailerPrefix + "X-Sum", http.TrailerPrefix + "x-other", http.TrailerPrefix + "Content-Type",
+	"trailer:X-Other", "TRAILER:X-Other",
 }
 
 // wireJunkNames are header names net/http must not send: empty, with a
@@ -228,7 +292,8 @@ var (
 // wireGenerate returns the behaviour of seed: a program from one of the
 // templates, with the pieces drawn with weights that make the combinations
 // the serving code must get right common (a header set under a lower-case
-// name, a type changed after a write of nothing, a coded body).
+// name, a type changed after a write of nothing, a coded body, a trailer
+// set after the first bytes, a panic while Handler holds bytes).
 func wireGenerate(seed uint64) wireBehaviour {
 	r := rand.New(rand.NewPCG(seed, 0x77697265))
 	g := wireGen{r}
@@ -240,41 +305,51 @@ func wireGenerate(seed uint64) wireBehaviour {
 		b.rangeHdr = pick(r, wireRanges)
 	}
 	switch t := r.IntN(100); {
-	case t < 45:
+	case t < 38:
 		b.template = "random"
 		for n := 1 + r.IntN(7); len(b.steps) < n; {
 			s := g.step()
 			b.steps = append(b.steps, s)
-			if s.op == "panic" {
+			if s.op == "panic" || s.op == "copy-panic" {
 				break
 			}
 		}
-	case t < 60:
+	case t < 50:
 		// A type set, a step that may begin the response without a
 		// byte, another type, a body.
 		b.template = "retype"
-		b.steps = append(b.steps, g.header(0), g.empty())
+		b.steps = append(b.steps, g.header(wireHdrType), g.empty())
 		if r.IntN(3) == 0 {
 			b.steps = append(b.steps, g.step())
 		}
-		b.steps = append(b.steps, g.header(0), g.write(pick(r, wirePlainBodies[1:])))
-	case t < 75:
-		// A coded body, with its coding or another.
+		b.steps = append(b.steps, g.header(wireHdrType), g.write(pick(r, wirePlainBodies[1:])))
+	case t < 63:
+		// A coded body, with its coding or another, and maybe the
+		// coding under a second spelling, empty values included: net/http
+		// reads the canonical key's first value (Header.Get), browsers
+		// every spelling.
 		b.template = "coded"
 		c := wireCodedBodies[r.IntN(len(wireCodedBodies))]
 		if r.IntN(2) == 0 {
-			b.steps = append(b.steps, g.header(0))
+			b.steps = append(b.steps, g.header(wireHdrType))
 		}
-		ce := g.header(1)
+		ce := g.header(wireHdrEncoding)
 		if ce.op != "del" && ce.op != "delete" && r.IntN(10) < 7 {
 			ce.value = c.coding
 		}
 		b.steps = append(b.steps, ce)
+		if r.IntN(2) == 0 {
+			b.steps = append(b.steps, g.header(wireHdrEncoding))
+		}
 		if r.IntN(4) == 0 {
 			b.steps = append(b.steps, g.step())
 		}
-		b.steps = append(b.steps, g.write(c.body))
-	case t < 88:
+		body := c.body
+		if r.IntN(5) == 0 {
+			body = pick(r, wirePlainBodies[1:]) // a coding that lies
+		}
+		b.steps = append(b.steps, g.write(body))
+	case t < 74:
 		// SafeHeaders(...).Set, then the bytes it was given: what the
 		// library promises to make inert.
 		b.template = "safe"
@@ -287,6 +362,57 @@ func wireGenerate(seed uint64) wireBehaviour {
 			b.steps = append(b.steps, pick(r, []wireStep{{op: "flush"}, {op: "flush", value: "rc"}, {op: "status", code: 200}, {op: "status", code: 103}}))
 		}
 		b.steps = append(b.steps, g.write(body))
+	case t < 83:
+		// Trailers, declared by Trailer or set under http.TrailerPrefix,
+		// before or after the first bytes, around a body of any length.
+		b.template = "trailer"
+		if r.IntN(3) > 0 {
+			b.steps = append(b.steps, g.header(wireHdrTrailer))
+		}
+		if r.IntN(3) == 0 {
+			b.steps = append(b.steps, g.header(pick(r, []int{wireHdrType, wireHdrLength, wireHdrTE, wireHdrEncoding})))
+		}
+		if r.IntN(4) == 0 {
+			b.steps = append(b.steps, g.trailer())
+		}
+		b.steps = append(b.steps, g.write(pick(r, wirePlainBodies)))
+		if r.IntN(4) == 0 {
+			b.steps = append(b.steps, pick(r, []wireStep{{op: "flush"}, g.write(pick(r, wirePlainBodies))}))
+		}
+		for n := 1 + r.IntN(2); n > 0; n-- {
+			b.steps = append(b.steps, g.trailer())
+		}
+		if r.IntN(8) == 0 {
+			b.steps = append(b.steps, wireStep{op: "panic", value: pick(r, []string{"", "abort"})})
+		}
+	case t < 91:
+		// A panic before the first byte, while Handler holds bytes (fewer
+		// than HeaderSize, unflushed), or after they left (HeaderSize
+		// bytes or more, or a flush), or inside a copy.
+		b.template = "panic"
+		for n := r.IntN(3); n > 0; n-- {
+			b.steps = append(b.steps, g.header(pick(r, []int{wireHdrType, wireHdrType, wireHdrEncoding, wireHdrLength, wireHdrTrailer, wireHdrTE})))
+		}
+		switch r.IntN(3) {
+		case 0: // before
+			if r.IntN(2) == 0 {
+				b.steps = append(b.steps, g.empty())
+			}
+		case 1: // during
+			for n := 1 + r.IntN(2); n > 0; n-- {
+				b.steps = append(b.steps, g.write(pick(r, []string{"page", "svg", "xml", "pdf", "text", "mid-page", "png", "js"})))
+			}
+		default: // after
+			b.steps = append(b.steps, g.write(pick(r, []string{"big-page", "big-text", "late-page", "long-text", "mid-page"})))
+			if r.IntN(2) == 0 {
+				b.steps = append(b.steps, pick(r, []wireStep{{op: "flush"}, {op: "flush", value: "rc"}}))
+			}
+		}
+		if r.IntN(3) == 0 {
+			b.steps = append(b.steps, wireStep{op: "copy-panic", body: pick(r, wirePlainBodies)})
+		} else {
+			b.steps = append(b.steps, wireStep{op: "panic", value: pick(r, []string{"", "abort"})})
+		}
 	default:
 		b.template = "serve"
 		for n := r.IntN(3); n > 0; n-- {
@@ -309,30 +435,45 @@ func (g wireGen) step() wireStep {
 	r := g.r
 	switch w := r.IntN(100); {
 	case w < 30:
-		return g.header(pick(r, []int{0, 0, 0, 1, 2, 3, 4}))
-	case w < 50:
+		return g.header(pick(r, []int{
+			wireHdrType, wireHdrType, wireHdrType, wireHdrEncoding, wireHdrEncoding, wireHdrNoSniff, wireHdrDisposition, wireHdrCSP,
+			wireHdrLength, wireHdrTE, wireHdrTrailer, wireHdrDate, wireHdrConnection,
+		}))
+	case w < 48:
 		return g.write(pick(r, wireBodyNames))
-	case w < 62:
+	case w < 59:
 		return g.empty()
-	case w < 69:
+	case w < 66:
 		return wireStep{op: "status", code: pick(r, wireStatuses)}
-	case w < 76:
+	case w < 73:
 		return wireStep{op: "flush", value: pick(r, []string{"", "rc"})}
-	case w < 80:
+	case w < 77:
 		return g.serve()
-	case w < 83:
+	case w < 80:
 		return wireStep{op: "safe", name: pick(r, wireSafeTypes), body: pick(r, wireBodyNames[1:])}
-	case w < 90:
+	case w < 86:
 		return wireStep{op: pick(r, []string{"map", "append", "set"}), name: pick(r, wireJunkNames), value: pick(r, wireHeaders[0].values)}
-	case w < 95:
-		return wireStep{op: "copy-" + pick(r, []string{"file", "bytes", "reader"}), body: pick(r, wireBodyNames[1:])}
-	case w < 97:
+	case w < 88:
+		return g.trailer()
+	case w < 94:
+		return wireStep{op: pick(r, []string{"copy-file", "copy-bytes", "copy-reader", "readfrom"}), body: pick(r, wireBodyNames[1:])}
+	case w < 96:
+		if r.IntN(3) == 0 {
+			return wireStep{op: "copy-panic", body: pick(r, wirePlainBodies)}
+		}
 		return wireStep{op: "panic", value: pick(r, []string{"", "abort"})}
 	case w < 99:
 		return wireStep{op: pick(r, []string{"hijack", "hijacker"}), body: pick(r, wireRawNames)}
 	default:
 		return wireStep{op: "upgrade"}
 	}
+}
+
+// trailer returns a step that sets a trailer's value: under a name Trailer
+// may declare, or an http.TrailerPrefix key.
+func (g wireGen) trailer() wireStep {
+	r := g.r
+	return wireStep{op: pick(r, []string{"map", "map", "set", "append"}), name: pick(r, wireTrailerNames), value: pick(r, []string{"1", "text/html", ""})}
 }
 
 // header returns a step that changes header i of wireHeaders.
@@ -371,10 +512,12 @@ func (g wireGen) write(body string) wireStep {
 		return wireStep{op: "write", body: body, chunk: pick(r, wireChunks)}
 	case w < 60:
 		return wireStep{op: "string", body: body, chunk: pick(r, wireChunks)}
-	case w < 75:
+	case w < 72:
 		return wireStep{op: "copy-file", body: body}
-	case w < 88:
+	case w < 82:
 		return wireStep{op: "copy-reader", body: body}
+	case w < 90:
+		return wireStep{op: "readfrom", body: body}
 	default:
 		return wireStep{op: "copy-bytes", body: body}
 	}
@@ -409,7 +552,7 @@ func (s wireStep) String() string {
 			return s.op + ":" + s.body + "/" + strconv.Itoa(s.chunk)
 		}
 		return s.op + ":" + s.body
-	case "copy-file", "copy-bytes", "copy-reader", "hijack", "hijacker":
+	case "copy-file", "copy-bytes", "copy-reader", "copy-panic", "readfrom", "hijack", "hijacker":
 		return s.op + ":" + s.body
 	case "status":
 		return "status:" + strconv.Itoa(s.code)
@@ -508,7 +651,7 @@ func parseWireBehaviour(name string) (wireBehaviour, error) {
 				arg = arg[1:]
 				s.chunk, err = strconv.Atoi(next(";"))
 			}
-		case "copy-file", "copy-bytes", "copy-reader", "hijack", "hijacker":
+		case "copy-file", "copy-bytes", "copy-reader", "copy-panic", "readfrom", "hijack", "hijacker":
 			s.body = next(";")
 		case "status":
 			s.code, err = strconv.Atoi(next(";"))
@@ -528,7 +671,7 @@ func parseWireBehaviour(name string) (wireBehaviour, error) {
 			return b, fmt.Errorf("step %q: %v", op, err)
 		}
 		switch op {
-		case "write", "string", "copy-file", "copy-bytes", "copy-reader", "serve", "safe":
+		case "write", "string", "copy-file", "copy-bytes", "copy-reader", "copy-panic", "readfrom", "serve", "safe":
 			if _, ok := wireBodies[s.body]; !ok {
 				return b, fmt.Errorf("step %q: no body %q", op, s.body)
 			}
@@ -570,6 +713,20 @@ func (b wireBehaviour) has(ops ...string) bool {
 // wireOnlyReader hides a reader's WriteTo, so that io.Copy reaches the
 // writer's ReadFrom.
 type wireOnlyReader struct{ io.Reader }
+
+// wirePanicReader reads data, as a file does (each read as long as it can
+// be), then panics where it would have returned io.EOF: a handler that
+// panics inside net/http's ReadFrom, or Handler's.
+type wirePanicReader struct{ data []byte }
+
+func (r *wirePanicReader) Read(p []byte) (int, error) {
+	if len(r.data) == 0 {
+		panic("wire: the reader panics")
+	}
+	n := copy(p, r.data)
+	r.data = r.data[n:]
+	return n, nil
+}
 
 // wireFiles writes every body to a file in dir, named as the body, for the
 // copy-file steps.
@@ -641,6 +798,14 @@ func (s wireStep) run(w http.ResponseWriter, r *http.Request, dir string) error 
 		io.Copy(w, bytes.NewReader(data))
 	case "copy-reader":
 		io.Copy(w, wireOnlyReader{bytes.NewReader(data)})
+	case "copy-panic":
+		io.Copy(w, &wirePanicReader{data: data})
+	case "readfrom":
+		if rf, ok := w.(io.ReaderFrom); ok {
+			rf.ReadFrom(bytes.NewReader(data))
+		} else {
+			io.Copy(w, bytes.NewReader(data))
+		}
 	case "status":
 		w.WriteHeader(s.code)
 	case "flush":

@@ -8,8 +8,10 @@ package mimesniff_test
 // through Handler on a real loopback server, over HTTP/1.1 and h2c; each
 // response is read off the wire as browsers read it and given to ReportFor;
 // the counts say how often a response renders as a document that runs
-// script, and where ReportFor on the handler's header map says less than on
-// the wire.
+// script, where ReportFor on the handler's header map says less than on
+// the wire, and where the response through Handler differs from bare in
+// anything but the headers Handler sets: its status, body, trailers, other
+// headers, or whether it came at all.
 //
 // What net/http sends is not the header map the handler filled. Where the
 // harness depends on how it differs, it says so with the line of net/http
@@ -48,7 +50,15 @@ package mimesniff_test
 //   - A panic in the handler closes the HTTP/1 connection after flushing
 //     only what reached conn.bufw, the header included only if it was
 //     written (conn.serve's deferred recover: c.close, finalFlush); h2
-//     resets the stream.
+//     resets the stream (runHandler: handlerPanicRST), after the frames
+//     its writer sent, which the client reads before the reset. HTTP/1's
+//     ReadFrom sends the head and its first 512 bytes (sniffLen) before
+//     it copies the rest (response.ReadFrom).
+//   - HTTP/1 sends trailers only in a chunked response (chunkWriter.close):
+//     those declared by a Trailer in the map it copied, and every
+//     http.TrailerPrefix key of the handler's map when it returns
+//     (response.finalTrailers); h2 sends them with any framing
+//     (promoteUndeclaredTrailers).
 //
 // The browser side: header lines are merged by name, case-insensitively,
 // in wire order; the content codings are undone (gzip, x-gzip, deflate as
@@ -67,6 +77,7 @@ import (
 	"fmt"
 	"io"
 	"log"
+	"maps"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -170,6 +181,47 @@ var wireNamed = []string{
 	"GET;add:Content-Type=text/plain;append:Content-Type=text/html;del:X-Content-Type-Options;delete:Content-Type;string:page",
 	"GET;string:big-text/1445;string:late-page/2048;copy-bytes:js",
 	`GET;map:CONTENT-SECURITY-POLICY=sandbox;map:content-Security-Policy="sandbox allow-scripts allow-same-origin";write:svg`,
+	// Issue 41. A coding under one spelling and an empty canonical value:
+	// net/http reads the canonical key's first value (Header.Get), finds
+	// no coding and sniffs the page, while browsers pass an unknown coding
+	// through.
+	`GET;map:content-encoding=x-squash;map:Content-Encoding="";write:page`,
+	`GET;map:Content-Encoding="";map:content-encoding=gzip;write:gzip-page`,
+	`GET;append:Content-Encoding="";append:Content-Encoding=gzip;write:page`,
+	// Trailers: net/http sends them only in a chunked response, which a
+	// ReadFrom of 512 bytes or more begins (it sends the head), whatever
+	// Handler holds.
+	"GET;copy-reader:mid-page;map:Trailer:X-Sum=1",
+	"GET;set:Content-Type=text/plain;copy-file:mid-page;map:Trailer:X-Sum=1",
+	"GET;map:Trailer:X-Sum=1;write:page",
+	"GET;set:Trailer=X-Sum;write:page;set:X-Sum=1",
+	"GET;map:trailer=X-Sum;copy-reader:mid-page;set:X-Sum=1;map:trailer:X-Other=2",
+	// Panics before, during and after the held bytes, and inside a copy.
+	"GET;set:Content-Length=10;panic",
+	"GET;copy-file:mid-page;panic",
+	"GET;copy-reader:late-page;panic:abort",
+	"GET;write:page;copy-panic:mid-page",
+	"GET;copy-panic:long-text",
+	"GET;write:long-text;panic:abort",
+	"GET;write:page/7;flush;panic",
+	// Under a Content-Length, net/http's HTTP/1 ReadFrom refuses the
+	// write of a read that goes past it and reads no more (so a reader that
+	// panics at its end is not read to it); a write it refuses does not
+	// keep a Flush from sending the head.
+	"GET;append:Content-Length=10;copy-panic:text",
+	"GET;add:content-length=122;copy-panic:mid-page",
+	"GET;append:Content-Length=122;string:gzip-big;flush;copy-file:svg",
+	"GET;append:Content-Length=10;readfrom:page;flush;panic",
+	// ReadFrom over HTTP/2, whose writer has none.
+	"GET;readfrom:page",
+	"GET;readfrom:long-text;panic",
+	// Every spelling of the headers net/http frames the response by,
+	// with empty values.
+	`GET;map:content-length=5;map:CONTENT-LENGTH="";map:content-Length=122;set:Content-Length=122;write:page`,
+	`GET;map:transfer-encoding=chunked;map:TRANSFER-ENCODING="";map:transfer-Encoding=identity;map:Transfer-Encoding="";write:mid-page`,
+	`GET;map:date="";map:DATE="";map:dAte="";map:Date="";map:connection=close;map:CONNECTION="";map:coNNection=keep-alive;map:Connection="";write:page`,
+	`GET;map:trailer=X-Sum;map:TRAILER="";map:tRailer=X-Other;map:Trailer="";write:text;map:X-Sum=1`,
+	`GET;map:x-content-type-options=nosniff;map:X-CONTENT-TYPE-OPTIONS="";map:x-Content-type-options=NOSNIFF;map:content-disposition=inline;map:CONTENT-DISPOSITION="";map:content-Disposition=attachment;write:svg`,
 }
 
 // The protocols and the variants: bare, and through Handler.
@@ -195,6 +247,7 @@ type wireResponse struct {
 	got     bool        // a final status line (HEADERS frame) arrived
 	status  int         // its status
 	header  http.Header // its header lines, merged as browsers merge them
+	trailer http.Header // its trailer fields, merged likewise; nil for none
 	body    []byte      // the body, framing undone, content codings not
 	broken  string      // why the body may be cut short, "" when it is whole
 	raw     string      // what was read: the bytes (HTTP/1), the fields (h2)
@@ -251,6 +304,12 @@ func newWireHarness(tb testing.TB) *wireHarness {
 // returns the address.
 func wireServe(tb testing.TB, h http.Handler) string {
 	tb.Helper()
+	return wireServeLog(tb, h, io.Discard)
+}
+
+// wireServeLog is wireServe with the server's error log written to w.
+func wireServeLog(tb testing.TB, h http.Handler, w io.Writer) string {
+	tb.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		tb.Fatal(err)
@@ -261,7 +320,7 @@ func wireServe(tb testing.TB, h http.Handler) string {
 	srv := &http.Server{
 		Handler:           h,
 		Protocols:         &protos,
-		ErrorLog:          log.New(io.Discard, "", 0),
+		ErrorLog:          log.New(w, "", 0),
 		ReadHeaderTimeout: 10 * time.Second,
 	}
 	go srv.Serve(ln)
@@ -404,12 +463,12 @@ func parseH1(raw []byte, method string) wireResponse {
 	switch {
 	case method == "HEAD" || resp.status < 200 || resp.status == 204 || resp.status == 304:
 	case hasChunked(resp.header["Transfer-Encoding"]):
-		resp.body, resp.broken = dechunk(rest)
+		resp.body, resp.trailer, resp.broken = dechunk(rest)
 	case len(resp.header["Content-Length"]) > 0:
 		n, err := strconv.Atoi(resp.header["Content-Length"][0])
 		switch {
-		case err != nil:
-			resp.body = rest
+		case err != nil || n < 0:
+			resp.body = rest // no length: to the close
 		case n > len(rest):
 			resp.body, resp.broken = rest, "short of Content-Length"
 		default:
@@ -438,27 +497,49 @@ func hasChunked(values []string) bool {
 	return false
 }
 
-// dechunk undoes chunked framing; broken says where it ended short.
-func dechunk(b []byte) (body []byte, broken string) {
+// dechunk undoes chunked framing, and reads the trailer fields after the
+// last chunk (RFC 9112, section 7.1.2), merged as browsers merge header
+// lines; broken says where it ended short.
+func dechunk(b []byte) (body []byte, trailer http.Header, broken string) {
 	for {
 		i := bytes.IndexByte(b, '\n')
 		if i < 0 {
-			return body, "no last chunk"
+			return body, nil, "no last chunk"
 		}
 		size, _, _ := strings.Cut(strings.TrimSpace(string(b[:i])), ";")
 		n, err := strconv.ParseInt(size, 16, 64)
 		if err != nil || n < 0 {
-			return body, fmt.Sprintf("bad chunk size %q", size)
+			return body, nil, fmt.Sprintf("bad chunk size %q", size)
 		}
 		b = b[i+1:]
 		if n == 0 {
-			return body, ""
+			break
 		}
 		if int64(len(b)) < n {
-			return append(body, b...), "chunk cut short"
+			return append(body, b...), nil, "chunk cut short"
 		}
 		body = append(body, b[:n]...)
 		b = bytes.TrimPrefix(b[n:], []byte("\r\n"))
+	}
+	for {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			return body, trailer, "the trailer section ends early"
+		}
+		line := strings.TrimSuffix(string(b[:i]), "\r")
+		b = b[i+1:]
+		if line == "" {
+			return body, trailer, ""
+		}
+		name, value, ok := strings.Cut(line, ":")
+		if !ok {
+			continue
+		}
+		if trailer == nil {
+			trailer = http.Header{}
+		}
+		k := wireCanonical(name)
+		trailer[k] = append(trailer[k], strings.Trim(value, " \t"))
 	}
 }
 
@@ -485,6 +566,16 @@ func (h *wireHarness) do(c *http.Client, path string, b wireBehaviour, raw bool)
 		resp.err, resp.broken = err, err.Error()
 		resp.timeout = errors.Is(err, context.DeadlineExceeded) || os.IsTimeout(err)
 	}
+	// The trailer fields arrive after the body (a declared one the
+	// server did not send stays with no value).
+	for k, v := range res.Trailer {
+		if len(v) > 0 {
+			if resp.trailer == nil {
+				resp.trailer = http.Header{}
+			}
+			resp.trailer[k] = v
+		}
+	}
 	if raw {
 		var s strings.Builder
 		fmt.Fprintf(&s, ":status: %d\n", res.StatusCode)
@@ -500,6 +591,11 @@ func (h *wireHarness) do(c *http.Client, path string, b wireBehaviour, raw bool)
 			}
 		}
 		fmt.Fprintf(&s, "\n%q", resp.body)
+		for _, k := range slices.Sorted(mapKeys(resp.trailer)) {
+			for _, v := range resp.trailer[k] {
+				fmt.Fprintf(&s, "\ntrailer %s: %q", strings.ToLower(k), v)
+			}
+		}
 		resp.raw = s.String()
 	}
 	return resp
@@ -667,22 +763,23 @@ var wireCounts = []wireRow{
 	{"client error, wrapped", false, ""},
 	{"status differs h1", true, "wrapped's final status is not bare's"},
 	{"status differs h2", true, ""},
-	{"status differs h1, refused hijack", false, "the same where Handler refused the hijack a bare handler made, by design"},
-	{"status differs h2, refused hijack", false, ""},
-	{"body differs h1", true, "wrapped's body bytes are not bare's"},
+	{"body differs h1", true, "wrapped's body bytes are not bare's (a panic's cut included)"},
 	{"body differs h2", true, ""},
-	{"body differs h1, broken", false, "likewise, for a handler that panics or hijacks the connection (which Handler refuses)"},
-	{"body differs h2, broken", false, ""},
-	{"type added h1, empty body", true, "wrapped has a Content-Type where bare has none, no body, and the handler declared none"},
+	{"trailer differs h1", true, "wrapped's trailer fields are not bare's"},
+	{"trailer differs h2", true, ""},
+	{"headers differ h1", true, "a header line but Handler's (Content-Type, X-Content-Type-Options, Content-Disposition, Content-Security-Policy) and Date differs"},
+	{"headers differ h2", true, ""},
+	{"response only bare h1", true, "bare got a response, wrapped none"},
+	{"response only bare h2", true, ""},
+	{"response only wrapped h1", true, "wrapped got a response, bare none"},
+	{"response only wrapped h2", true, ""},
+	{"refused hijack differs h1", false, "any of the above where Handler refused the hijack a bare handler made over HTTP/1, by design"},
+	{"type added h1, empty body", true, "wrapped has a Content-Type where bare has none, no body, and the handler declared none and wrote no byte"},
 	{"type added h2, empty body", true, ""},
 	{"type added h1, coded body", false, "the same for a coded body, which net/http does not sniff"},
 	{"type added h2, coded body", false, ""},
 	{"type added h1, other", false, "the same, otherwise (HEAD, a hijack, a declared type h2 drops)"},
 	{"type added h2, other", false, ""},
-	{"response only bare h1", false, "bare got a response, wrapped none"},
-	{"response only bare h2", false, ""},
-	{"response only wrapped h1", false, "wrapped got a response, bare none"},
-	{"response only wrapped h2", false, ""},
 	{"timeouts", true, "requests that hit -wire.timeout"},
 }
 
@@ -728,6 +825,22 @@ func (b wireBehaviour) declaresType() bool {
 				return true
 			}
 		case "serve", "safe":
+			return true
+		}
+	}
+	return false
+}
+
+// writesBytes reports whether b writes a body byte at some point, which
+// net/http may refuse (past a Content-Length) or drop (for HEAD, a 204).
+func (b wireBehaviour) writesBytes() bool {
+	for _, s := range b.steps {
+		switch s.op {
+		case "write", "string", "copy-file", "copy-bytes", "copy-reader", "copy-panic", "readfrom":
+			if len(wireBodies[s.body]) > 0 {
+				return true
+			}
+		case "serve":
 			return true
 		}
 	}
@@ -818,32 +931,39 @@ func (o *wireOutcome) classes() []string {
 			}
 		}
 		br, wr := bare.resp, wrapped.resp
+		// Over HTTP/2 Hijack fails bare and wrapped alike.
+		refused := hijacked && p == wireH1
+		differs := func(row string) {
+			if refused {
+				row = "refused hijack differs " + pn
+			}
+			if !slices.Contains(cs, row) {
+				cs = append(cs, row)
+			}
+		}
 		switch {
 		case br.got && !wr.got:
-			cs = append(cs, "response only bare "+pn)
+			differs("response only bare " + pn)
 		case !br.got && wr.got:
-			cs = append(cs, "response only wrapped "+pn)
+			differs("response only wrapped " + pn)
 		case br.got && wr.got:
-			switch {
-			case br.status != wr.status && hijacked:
-				cs = append(cs, "status differs "+pn+", refused hijack")
-			case br.status != wr.status:
-				cs = append(cs, "status differs "+pn)
+			if br.status != wr.status {
+				differs("status differs " + pn)
 			}
 			if !bytes.Equal(normalizeBody(br), normalizeBody(wr)) {
-				// A panic cuts a response short where net/http's
-				// buffers happen to be, and a hijack writes past it.
-				if o.b.has("panic") || hijacked && p == wireH1 {
-					cs = append(cs, "body differs "+pn+", broken")
-				} else {
-					cs = append(cs, "body differs "+pn)
-				}
+				differs("body differs " + pn)
+			}
+			if !headersEqual(br.trailer, wr.trailer, nil) {
+				differs("trailer differs " + pn)
+			}
+			if !headersEqual(br.header, wr.header, handlerHeaders) {
+				differs("headers differ " + pn)
 			}
 			if len(br.header["Content-Type"]) == 0 && len(wr.header["Content-Type"]) > 0 {
 				switch {
 				case len(br.header["Content-Encoding"]) > 0 && br.header["Content-Encoding"][0] != "":
 					cs = append(cs, "type added "+pn+", coded body")
-				case len(wr.body) == 0 && o.b.method == "GET" && !hijacked && !o.b.declaresType():
+				case len(wr.body) == 0 && o.b.method == "GET" && !hijacked && !o.b.declaresType() && !o.b.writesBytes():
 					cs = append(cs, "type added "+pn+", empty body")
 				default:
 					cs = append(cs, "type added "+pn+", other")
@@ -864,6 +984,29 @@ func (o *wireOutcome) classes() []string {
 		}
 	}
 	return cs
+}
+
+// handlerHeaders are the header names Handler documents that it sets, and
+// Date, which net/http writes with the time of each response.
+var handlerHeaders = map[string]bool{
+	"Content-Type": true, "X-Content-Type-Options": true, "Content-Disposition": true, "Content-Security-Policy": true,
+	"Date": true,
+}
+
+// headersEqual reports whether a and b hold the same fields, in the same
+// order for each name, but those named in skip. A name with no value counts
+// as none, and a multipart boundary as any other (normalizeBody).
+func headersEqual(a, b http.Header, skip map[string]bool) bool {
+	fields := func(h http.Header) map[string]string {
+		m := map[string]string{}
+		for k, v := range h {
+			if !skip[k] && len(v) > 0 {
+				m[k] = wireBoundary.ReplaceAllString(strings.Join(v, "\x00"), "BOUNDARY")
+			}
+		}
+		return m
+	}
+	return maps.Equal(fields(a), fields(b))
 }
 
 // normalizeBody returns resp's body with every multipart boundary, which
@@ -1203,8 +1346,9 @@ func TestWire(t *testing.T) {
 }
 
 // TestWireFixedSetCovers checks that the fixed set has every kind of step,
-// body, status, header spelling and junk name, so that go test ./...
-// exercises each.
+// body, status, header spelling and junk name, trailer name and template
+// (trailers, panics before, while and after Handler holds bytes), so that
+// go test ./... exercises each.
 func TestWireFixedSetCovers(t *testing.T) {
 	if *wireN != 0 || *wireOnly != "" {
 		t.Skip("not the fixed set")
@@ -1212,6 +1356,7 @@ func TestWireFixedSetCovers(t *testing.T) {
 	seen := map[string]bool{}
 	for _, b := range wireBehaviours(t) {
 		seen["method "+b.method] = true
+		seen["template "+b.template] = true
 		if b.rangeHdr != "" {
 			seen["range"] = true
 		}
@@ -1249,7 +1394,14 @@ func TestWireFixedSetCovers(t *testing.T) {
 	for _, n := range wireJunkNames {
 		want = append(want, "name "+n)
 	}
+	for _, n := range wireTrailerNames {
+		want = append(want, "name "+n)
+	}
 	want = append(want, "method GET", "method HEAD", "range")
+	// Every template of wireGenerate, and the named rows.
+	for _, tmpl := range []string{"named", "random", "retype", "coded", "safe", "trailer", "panic", "serve"} {
+		want = append(want, "template "+tmpl)
+	}
 	sort.Strings(want)
 	for _, w := range want {
 		if !seen[w] {
@@ -1325,6 +1477,16 @@ func TestWireParseH1(t *testing.T) {
 	}
 	if got := parseH1([]byte("hello"), "GET"); got.got || got.err == nil {
 		t.Errorf("parseH1(hello) = a response, want none")
+	}
+	// Trailer fields follow the last chunk (RFC 9112, section 7.1.2), and
+	// merge by name as header fields do.
+	got := parseH1([]byte("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\nX-Sum: 1\r\nx-sum:  2 \r\nX-Other: 3\r\n\r\n"), "GET")
+	want := http.Header{"X-Sum": {"1", "2"}, "X-Other": {"3"}}
+	if d := cmp.Diff(want, got.trailer); d != "" || string(got.body) != "hello" || got.broken != "" {
+		t.Errorf("parseH1 of a chunked body with trailers: body %q (%s), trailers (-want +got):\n%s", got.body, got.broken, d)
+	}
+	if got := parseH1([]byte("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n0\r\nX-Sum: 1\r\n"), "GET"); got.broken == "" {
+		t.Errorf("parseH1 of trailers cut short: not broken")
 	}
 }
 
