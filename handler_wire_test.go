@@ -232,6 +232,7 @@ func TestHandlerWire(t *testing.T) {
 			}
 		}, "text/plain"},
 		{"untyped, WriteString", "GET", func(w http.ResponseWriter, r *http.Request) {
+			//lint:ignore SA6006 the row is about the WriteString path
 			io.WriteString(w, string(bigHTML))
 		}, "text/plain"},
 		{"typed HTML", "GET", func(w http.ResponseWriter, r *http.Request) {
