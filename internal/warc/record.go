@@ -65,13 +65,24 @@ type Record struct {
 
 	// Offset is where the record starts in the decoded input: in a plain
 	// file, its byte offset in the file; in a gzip file, its offset in
-	// the concatenation of the members' decoded bytes.
-	Offset int64
+	// the concatenation of the members' decoded bytes (after a member
+	// that cannot be decoded, of those the Reader decoded). Length is
+	// its length there, header, block and the CRLF CRLF after it:
+	// Offset to Offset+Length is the record, as a CDX(J) index gives a
+	// record's offset and length.
+	Offset, Length int64
 
 	// MemberOffset is the byte offset in the input of the gzip member
 	// that holds the record's start, or -1 if the input is not gzip.
 	// With one member per record, it is the offset a CDX index gives.
-	MemberOffset int64
+	// MemberLength is the length of the member, or members, that hold
+	// the record, when they hold it alone: cutting MemberOffset to
+	// MemberOffset+MemberLength out of the input gives a .warc.gz of
+	// exactly this record. It is 0 when the record shares a member with
+	// another (a file gzipped whole, members that split records), and for
+	// a plain input. It is set by the call of Next after the one that
+	// returned the record, which reads the record's end.
+	MemberOffset, MemberLength int64
 
 	blk    block
 	fields [16]Field // Fields' array, when the header has no more
