@@ -11,6 +11,7 @@ import (
 	"compress/zlib"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -66,7 +67,7 @@ func answerOf(t *testing.T, data []byte) (archive.Answer, error) {
 	t.Helper()
 	var got []archive.Answer
 	var errs []error
-	err := archive.NewSniffer().Each(bytes.NewReader(data), func(a *archive.Answer, err error) bool {
+	_, err := archive.NewSniffer().Each(bytes.NewReader(data), func(a *archive.Answer, err error) bool {
 		if a == nil {
 			t.Fatalf("error outside a record: %v", err)
 		}
@@ -450,6 +451,7 @@ func TestJSON(t *testing.T) {
 	want := map[string]any{
 		"name":                         "dir/a\x00\ufffd.warc",
 		"offset":                       0.0,
+		"length":                       float64(len(warctest.Plain(rec))),
 		"WARC-Type":                    "response",
 		"WARC-Record-ID":               warctest.ID(1),
 		"WARC-Date":                    warctest.Date,
@@ -505,16 +507,16 @@ func TestSummary(t *testing.T) {
 		record("response", "", httpType),
 	)
 	var table archive.Table
-	counts := map[string]int64{}
-	archive.NewSniffer().Each(bytes.NewReader(data), func(a *archive.Answer, err error) bool {
-		table.Add(a, err)
-		for _, k := range archive.Keys(a, err) {
-			counts[k]++
-		}
+	acct, _ := archive.NewSniffer().Each(bytes.NewReader(data), func(a *archive.Answer, err error) bool {
+		table.Add("crawl.warc", a, err)
 		return true
 	})
+	table.AddAccount("crawl.warc", acct)
 	var b strings.Builder
 	table.WriteTo(&b)
+	// 5 records: 2 sniffed, a request skipped, a revisit noted, an empty
+	// response an error; every byte in them.
+	counts := fmt.Sprintf("\tread 4\tsniffed 2\tnoted 1\tskipped 1\terrors 1\tanswered 3\tgaps 0\tbytes %d\tunaccounted 0\tskipped:request 1\n", len(data))
 	want := "browser\tdeclared\tcomputed\trecords\tscript\thidden\n" +
 		"standard\t(none)\ttext/plain\t1\t0\t0\n" +
 		"standard\timage/png\timage/png\t1\t0\t0\n" +
@@ -524,25 +526,79 @@ func TestSummary(t *testing.T) {
 		"firefox\timage/png\timage/png\t1\t0\t0\n" +
 		"webkit\t(none)\ttext/plain\t1\t0\t0\n" +
 		"webkit\timage/png\timage/png\t1\t0\t0\n" +
-		"total\tread 4\tsniffed 2\tnoted 1\tskipped 1\terrors 1\n"
+		"file\tcrawl.warc" + counts +
+		"total" + counts
 	if diff := cmp.Diff(want, b.String()); diff != "" {
 		t.Errorf("table mismatch (-want +got):\n%s", diff)
 	}
-	fromKeys, err := archive.TableOf(counts)
+	if diff := cmp.Diff(b.String(), tableOf(t, table.Counts())); diff != "" {
+		t.Errorf("table of the counts differs from Add's (-Add +counts):\n%s", diff)
+	}
+}
+
+// tableOf returns the summary of the table that TableOf makes of counts.
+func tableOf(t *testing.T, counts map[string]int64) string {
+	t.Helper()
+	table, err := archive.TableOf(counts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var k strings.Builder
-	fromKeys.WriteTo(&k)
-	if diff := cmp.Diff(b.String(), k.String()); diff != "" {
-		t.Errorf("table of the keys differs from Add's (-Add +keys):\n%s", diff)
+	var b strings.Builder
+	table.WriteTo(&b)
+	return b.String()
+}
+
+// TestSummaryOfMany checks that tables of many archives add up, whether
+// merged (as the command merges one table an archive) or summed as counts
+// (as the Beam pipeline sums them, key by key, whatever the order): a
+// count of one archive never replaces another's.
+func TestSummaryOfMany(t *testing.T) {
+	one := func(name string, recs ...warctest.Rec) *archive.Table {
+		var table archive.Table
+		acct, _ := archive.NewSniffer().Each(bytes.NewReader(warctest.Plain(recs...)), func(a *archive.Answer, err error) bool {
+			table.Add(name, a, err)
+			return true
+		})
+		table.AddAccount(name, acct)
+		return &table
+	}
+	page := response("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n", "<p>hi")
+	req := record("request", "GET / HTTP/1.1\r\n\r\n", [2]string{"Content-Type", "application/http;msgtype=request"})
+	tables := []*archive.Table{
+		one("a.warc", page, page, req),
+		one("b.warc", page, req, req),
+		one("c\twith a tab.warc", record("metadata", "x")),
+		one("a.warc", page), // the same name again: its counts add
 	}
 	var merged archive.Table
-	merged.Merge(&table)
-	merged.Merge(fromKeys)
-	var m strings.Builder
-	merged.WriteTo(&m)
-	if !strings.Contains(m.String(), "chromium\t(none)\ttext/html\t2\t2\t2\n") || !strings.Contains(m.String(), "total\tread 8\tsniffed 4\tnoted 2\tskipped 2\terrors 2\n") {
-		t.Errorf("merged table:\n%s", m.String())
+	sums := map[string]int64{}
+	for _, tb := range tables {
+		merged.Merge(tb)
+		for k, n := range tb.Counts() {
+			sums[k] += n
+		}
+	}
+	var got strings.Builder
+	merged.WriteTo(&got)
+	lines := strings.Split(got.String(), "\n")
+	want := []string{
+		"file\ta.warc\tread 4\tsniffed 3\tnoted 0\tskipped 1\terrors 0\tanswered 3\tgaps 0\tbytes %d\tunaccounted 0\tskipped:request 1",
+		"file\tb.warc\tread 3\tsniffed 1\tnoted 0\tskipped 2\terrors 0\tanswered 1\tgaps 0\tbytes %d\tunaccounted 0\tskipped:request 2",
+		"file\t\"c\\twith a tab.warc\"\tread 1\tsniffed 0\tnoted 0\tskipped 1\terrors 0\tanswered 0\tgaps 0\tbytes %d\tunaccounted 0\tskipped:metadata 1",
+		"total\tread 8\tsniffed 4\tnoted 0\tskipped 4\terrors 0\tanswered 4\tgaps 0\tbytes %d\tunaccounted 0\tskipped:metadata 1\tskipped:request 3",
+	}
+	size := func(recs ...warctest.Rec) int { return len(warctest.Plain(recs...)) }
+	a, b, c := size(page, page, req)+size(page), size(page, req, req), size(record("metadata", "x"))
+	for i, n := range []int{a, b, c, a + b + c} {
+		want[i] = fmt.Sprintf(want[i], n)
+	}
+	if diff := cmp.Diff(want, lines[len(lines)-5:len(lines)-1]); diff != "" {
+		t.Errorf("merged summary mismatch (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(got.String(), "chromium\ttext/html\ttext/html\t4\t4\t0\n") {
+		t.Errorf("merged rows: want chromium text/html 4 records, 4 with script:\n%s", got.String())
+	}
+	if diff := cmp.Diff(got.String(), tableOf(t, sums)); diff != "" {
+		t.Errorf("the table of the summed counts differs from the merged tables (-merged +summed):\n%s", diff)
 	}
 }

@@ -195,6 +195,7 @@ type blockWatch struct {
 type ledger struct {
 	dec, in     int64
 	unaccounted int64
+	closed      bool // the input's end was accounted for
 }
 
 // NewReader returns a Reader of the WARC file that r reads, plain or
@@ -209,10 +210,21 @@ func NewReader(r io.Reader) *Reader {
 
 // Unaccounted returns how many bytes of the input read so far are in no
 // record nor error that Next returned (a gzip member's bytes are in them
-// when all of its decoded bytes are). Once Next has returned io.EOF it is
-// 0, unless the reader has a bug, or reading stopped on ErrNotWARC or
-// ErrRead.
-func (r *Reader) Unaccounted() int64 { return r.ledger.unaccounted }
+// when all of its decoded bytes are): before the end, the bytes of the
+// record being read at least. Once Next has returned io.EOF at the end of
+// the input it is 0, unless the Reader has a bug; after ErrNotWARC or
+// ErrRead, it counts what was read.
+func (r *Reader) Unaccounted() int64 {
+	l := &r.ledger
+	if l.closed {
+		return l.unaccounted
+	}
+	done := l.dec
+	if r.gzipped {
+		done = l.in
+	}
+	return l.unaccounted + abs(r.in.end()-done)
+}
 
 // Next returns the next record, or an error.
 //
@@ -482,6 +494,7 @@ func (r *Reader) atEnd() error {
 		done = l.in
 	}
 	l.unaccounted += abs(r.in.end() - done)
+	l.closed = true
 	return io.EOF
 }
 

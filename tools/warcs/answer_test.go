@@ -170,7 +170,7 @@ func TestAnswers(t *testing.T) {
 			seen := make([]int, len(cases))
 			var records, responses, errs, diffs int
 			var size int64
-			err = archive.NewSniffer().Each(f, func(a *archive.Answer, err error) bool {
+			_, err = archive.NewSniffer().Each(f, func(a *archive.Answer, err error) bool {
 				records++
 				if a == nil {
 					t.Errorf("error outside a record: %v", err)
