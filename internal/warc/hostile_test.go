@@ -167,13 +167,8 @@ func TestHostile(t *testing.T) {
 // of a gzip one where the record has its members alone.
 func checkCut(t *testing.T, data []byte, s span) int {
 	t.Helper()
-	var cut []byte
-	switch {
-	case s.MemberOffset < 0:
-		cut = data[s.Offset : s.Offset+s.Length]
-	case s.MemberLength > 0:
-		cut = data[s.MemberOffset : s.MemberOffset+s.MemberLength]
-	default:
+	cut := warctest.Cut(data, s.Offset, s.Length, s.MemberOffset, s.MemberLength)
+	if cut == nil {
 		return 0
 	}
 	got, unaccounted := spans(t, cut)

@@ -552,3 +552,18 @@ func gzipHeaderFields(b []byte) []byte {
 	out = binary.LittleEndian.AppendUint32(out, crc32.ChecksumIEEE(b))
 	return binary.LittleEndian.AppendUint32(out, uint32(len(b)))
 }
+
+// Cut returns the bytes of the archive data that a record's offsets, as
+// warc.Record gives them, name: from offset, length bytes, in a plain
+// archive (memberOffset -1); the members from memberOffset, memberLength
+// bytes, in a gzip one; nil where there are none (a record that shares
+// its member).
+func Cut(data []byte, offset, length, memberOffset, memberLength int64) []byte {
+	switch {
+	case memberOffset < 0:
+		return data[offset : offset+length]
+	case memberLength > 0:
+		return data[memberOffset : memberOffset+memberLength]
+	}
+	return nil
+}
