@@ -57,6 +57,9 @@ const maxVersionLine = len("WARC/") + maxVersionDigits + len(".") + maxVersionDi
 // begun but not ended. It is validVersion for bytes in a stream, where a
 // record must start after a fault (Reader.Next).
 func versionLen(b []byte) int {
+	if len(b) >= len("WARC/1.1\r\n") && (string(b[:len("WARC/1.1\r\n")]) == "WARC/1.1\r\n" || string(b[:len("WARC/1.0\r\n")]) == "WARC/1.0\r\n") {
+		return len("WARC/1.1\r\n") // as nearly every record starts
+	}
 	if len(b) < len("WARC/") {
 		if string(b) == "WARC/"[:len(b)] {
 			return -1

@@ -52,8 +52,10 @@ func (r *Reader) startMember() error {
 		return errNoMember
 	}
 	flags, _ := r.in.peek(4)
-	r.in.clearMark()
-	r.member.begin(at, true)
+	// Keep the member's bytes, from the one after its start: if it
+	// breaks, the next member is looked for in them (memberFault).
+	r.in.setMark(at + 1)
+	r.member.begin(at)
 	r.members = append(r.members, memberSpan{in: at, inEnd: -1, dec: r.dec.end(), decEnd: -1})
 	r.dec.clearErr()
 	if len(flags) == 4 && flags[3]&reservedFlags != 0 {
@@ -78,10 +80,19 @@ type decoded struct{ r *Reader }
 
 func (d decoded) Read(p []byte) (int, error) {
 	n, err := d.r.gz.Read(p)
-	if err == gzip.ErrChecksum && d.r.member.overran() {
+	if err == gzip.ErrChecksum && d.r.overran() {
 		err = errOverrun
 	}
 	return n, err
+}
+
+// overran reports whether a gzip member header lies in the bytes of the
+// member being decoded after its first, as far as they were read.
+func (r *Reader) overran() bool {
+	m := &r.member
+	from := max(m.from+1, r.in.marked())
+	b := r.in.at(from, r.in.pos()+int64(m.i))
+	return bytes.Index(b, gzipMagic) >= 0
 }
 
 // errOverrun: a member whose trailer does not match, with a member header
@@ -128,8 +139,9 @@ func (r *Reader) closeMember() {
 // memberFault handles a gzip member that cannot be decoded on: bad data, a
 // header that cannot be read, an end before its trailer. It finds the
 // next member that inflates to "WARC/" (rescan), from the first byte after
-// the broken member's start that the input still holds; the broken member
-// ends there, and the next one is started. It returns the broken member,
+// the broken member's start that the input still holds (it keeps them,
+// RewindBytes of them at most); the broken member ends there, and the
+// next one is started. It returns the broken member,
 // whether it was cut short rather than corrupt (its data ends at the
 // input's end, or a member that inflates to "WARC/" starts among the bytes
 // its decoder took), and io.EOF when no member follows.
@@ -143,7 +155,7 @@ func (r *Reader) memberFault() (memberSpan, bool, error) {
 	failed := r.in.pos()
 	m := &r.members[len(r.members)-1]
 	r.dec.discard(r.dec.buffered())
-	next, err := r.rescan(r.member.resumeAt())
+	next, err := r.rescan(max(r.member.from+1, r.in.marked()))
 	m.inEnd, m.decEnd = next, r.dec.end()
 	broken := *m
 	truncated := errors.Is(cause, io.ErrUnexpectedEOF) || next < failed
@@ -228,7 +240,7 @@ func (r *Reader) tryMember(at int64) bool {
 	if b, _ := r.in.peek(4); len(b) < 4 || b[3]&reservedFlags != 0 {
 		return false
 	}
-	r.member.begin(at, false)
+	r.member.begin(at)
 	defer r.member.sync()
 	if err := r.gz.Reset(&r.member); err != nil {
 		return false
@@ -261,12 +273,6 @@ func Gunzip(w io.Writer, r io.Reader) (int64, error) {
 // of docs/archives.md). It takes the bytes it hands out from in's buffer
 // without consuming them; sync consumes them, and must be called before
 // in is read in any other way.
-//
-// While a member is read, it also looks at the bytes it hands out for the
-// next member header after the member's start, so that if the member
-// breaks, the input still holds where to look again from (its mark):
-// the first header seen, or, until one is, the last two bytes looked at,
-// where one may start.
 type memberInput struct {
 	in  *window
 	buf []byte // in's buffered bytes, peeked
@@ -275,33 +281,11 @@ type memberInput struct {
 	// an int and bufio.Reader.ReadByte's 26).
 	i uint
 
-	look    bool  // look for member headers
-	from    int64 // the member's start
-	cand    int64 // the first member header after from seen, or -1
-	scanned int64 // the input offset up to which bytes were looked at
+	from int64 // where the member being read starts in the input
 }
 
-// begin starts a member at the input offset at, looking for the next
-// member header in its bytes if look is set.
-func (m *memberInput) begin(at int64, look bool) {
-	m.look, m.from, m.cand, m.scanned = look, at, -1, at+1
-}
-
-// overran reports whether a member header after the member's start lies
-// in the bytes handed out.
-func (m *memberInput) overran() bool {
-	return m.cand >= 0 && m.cand < m.in.pos()+int64(m.i)
-}
-
-// resumeAt returns where to look again for a member after the one begun
-// last broke: the first member header seen after its start, or the first
-// byte after it not looked at yet.
-func (m *memberInput) resumeAt() int64 {
-	if m.cand >= 0 {
-		return m.cand
-	}
-	return max(m.scanned-int64(len(gzipMagic)-1), m.from+1)
-}
+// begin starts a member at the input offset at.
+func (m *memberInput) begin(at int64) { m.from = at }
 
 func (m *memberInput) ReadByte() (byte, error) {
 	if m.i < uint(len(m.buf)) {
@@ -335,29 +319,7 @@ func (m *memberInput) fill() error {
 		return err
 	}
 	m.buf = m.in.bytes()
-	if m.look && m.cand < 0 {
-		m.lookAhead()
-	}
 	return nil
-}
-
-// lookAhead looks for a member header in the bytes from the last two
-// looked at to the end of what in holds, and marks in there: at the first
-// header, or at the last two bytes.
-func (m *memberInput) lookAhead() {
-	from := max(m.scanned-int64(len(gzipMagic)-1), m.from+1)
-	b := m.in.at(from, m.in.end())
-	if b == nil {
-		from = m.in.pos()
-		b = m.in.bytes()
-	}
-	if i := bytes.Index(b, gzipMagic); i >= 0 {
-		m.cand = from + int64(i)
-		m.in.setMark(m.cand)
-		return
-	}
-	m.scanned = m.in.end()
-	m.in.setMark(max(m.scanned-int64(len(gzipMagic)-1), m.from+1))
 }
 
 // sync consumes from in the bytes handed out.
