@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 
@@ -135,16 +136,23 @@ func TestHostile(t *testing.T) {
 			}
 			for _, f := range h.Faults {
 				faults++
-				covered := false
+				if f.Kind == "" {
+					t.Errorf("fault %s: no kind (warctest.faultKinds)", f.What)
+				}
+				var kinds []string
 				for _, s := range got {
 					from, n := s.Offset, s.Length
 					if f.Input {
 						from, n = s.MemberOffset, max(s.MemberLength, 1)
 					}
-					covered = covered || !s.Record && from < f.Offset+f.Length && f.Offset < from+n
+					if !s.Record && from < f.Offset+f.Length && f.Offset < from+n {
+						kinds = append(kinds, kind(s.Err))
+					}
 				}
-				if !covered {
+				if len(kinds) == 0 {
 					t.Errorf("fault %s at %d+%d (input %v) is in no error", f.What, f.Offset, f.Length, f.Input)
+				} else if !slices.ContainsFunc(kinds, func(k string) bool { return slices.Contains(strings.Split(f.Kind, "|"), k) }) {
+					t.Errorf("fault %s at %d+%d (input %v) is in errors %v, none of them %s", f.What, f.Offset, f.Length, f.Input, kinds, f.Kind)
 				}
 			}
 			for _, s := range got {

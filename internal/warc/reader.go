@@ -352,25 +352,33 @@ func (r *Reader) readError(p int64, err error) error {
 func (r *Reader) avail(n int, unit bool) ([]byte, error) {
 	for {
 		err := r.dec.ensure(n)
-		b := r.dec.bytes()
-		if r.cutAt >= 0 {
-			if left := max(r.cutAt-r.dec.pos(), 0); int64(len(b)) > left {
-				b = b[:left]
-			}
-			if len(b) < n {
-				return b, errCut
-			}
-		}
-		if err == nil || len(b) >= n {
+		b := r.unitBytes()
+		if len(b) >= n {
 			return b, nil
+		}
+		if err == nil {
+			return b, errCut
 		}
 		if !r.gzipped || !memberEnd(err) || r.inputFailed() {
 			return b, err
 		}
 		if err := r.more(unit); err != nil {
-			return b, err
+			// The next member's start may have slid the buffer.
+			return r.unitBytes(), err
 		}
 	}
+}
+
+// unitBytes returns the buffered decoded bytes at the read position, up
+// to cutAt when it is set.
+func (r *Reader) unitBytes() []byte {
+	b := r.dec.bytes()
+	if r.cutAt >= 0 {
+		if left := max(r.cutAt-r.dec.pos(), 0); int64(len(b)) > left {
+			b = b[:left]
+		}
+	}
+	return b
 }
 
 // need returns the next n decoded bytes, as avail finds them, or fewer
@@ -619,6 +627,15 @@ func (r *Reader) fault(p int64, id string, err error) error {
 	}
 	q := r.dec.pos()
 	note := r.skipped(p, q)
+	if broken == nil && r.badMember(p, q) {
+		// The bytes in which err was found fail their member's
+		// checksum: that comes first.
+		e := fmt.Errorf("%w: the gzip member that holds them fails its checksum (CRC-32 or ISIZE, RFC 1952 section 2.3.1)", ErrGzip)
+		if err != nil {
+			e = fmt.Errorf("%w; in them, %v", e, err)
+		}
+		err = e
+	}
 	if broken != nil {
 		// The member's fault comes first: the bytes it gave, in which
 		// err was found, may be wrong.

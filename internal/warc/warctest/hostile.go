@@ -50,6 +50,55 @@ type Span struct {
 	Offset, Length int64
 	Input          bool
 	What           string
+	// Kind is the kind of error the fault is, by the standard: "garbage",
+	// "header", "field", "length", "truncated" or "gzip" (warc's
+	// ErrGarbage, ErrHeader, ...), or two of them, "a|b", where either
+	// reading is the standard's (faultKinds).
+	Kind string
+}
+
+// faultKinds are the kinds of error each fault is (Span.Kind), in a
+// plain archive and gzipped whole, then after a "/" in an archive of a
+// member a record where it differs: there a block or header that runs
+// past its member's end ends with the member, cut short ("truncated").
+var faultKinds = map[string]string{
+	// "version = "WARC/1.1" CRLF" (#file-and-record-model)
+	"version-extra": "header", "version-long": "header", "version-prefix": "header", "cr-line-ends": "header",
+	// CRLF made LF in the block too: the block is shorter than its
+	// Content-Length says.
+	"lf-line-ends": "length/truncated",
+	// Bytes where a record should start that start none.
+	"junk-no-newline": "garbage", "junk-line": "garbage", "junk-header-like": "garbage", "nul-bytes": "garbage", "blank-lines": "garbage",
+	// "warc-record = header CRLF block CRLF CRLF": the block does not
+	// end where its Content-Length says.
+	"length-short": "length", "length-long": "length/truncated", "length-covers-next": "length/truncated",
+	"length-covers-two": "length/truncated", "block-cut": "length/truncated", "trailer-other": "length",
+	"trailer-single-crlf": "length/truncated", "trailer-none": "length/truncated",
+	// The input ends inside the block.
+	"length-huge": "truncated",
+	// #content-length-mandatory: 1*DIGIT, once; the mandatory fields
+	// once each (#named-fields); values are UTF-8 TEXT.
+	"length-negative": "field", "length-plus": "field", "length-word": "field", "length-past-int64": "field",
+	"length-none": "field", "length-twice": "field", "record-id-none": "field", "date-twice": "field",
+	"uri-escape": "field", "uri-latin1": "field",
+	// Named fields are tokens, a line starting with white space
+	// continues one, and a header has a bound.
+	"name-space": "header", "continuation-first": "header", "header-too-long": "header",
+	// A header cut short and run into the next record's: its fields
+	// repeated, or a line that is no field.
+	"header-cut": "field|header/truncated", "header-cut-in-line": "header/truncated",
+	// RFC 1952, section 2.3.1: CRC32 and ISIZE are the data's, FLG's
+	// reserved bits zero.
+	"member-bad-crc": "gzip", "member-bad-isize": "gzip", "shared-member-bad-crc": "gzip", "member-bad-crc-first": "gzip",
+	"member-bad-flags": "gzip", "member-bit-flip": "gzip|truncated",
+	// A member whose data or trailer ends early.
+	"member-cut-data": "truncated", "member-cut-trailer": "truncated", "member-cut-header": "truncated",
+	"member-bare-header": "truncated", "member-truncated-last": "truncated", "member-cut-first": "truncated",
+	"length-long-member": "truncated",
+	// Bytes that are no member (CM 8 is deflate, the only method), and
+	// members that hold no record.
+	"member-method-7": "garbage", "member-empty": "garbage", "member-html": "garbage", "garbage-between": "garbage",
+	"garbage-false-magic": "garbage", "zeros-between": "garbage", "zero-padding-end": "garbage",
 }
 
 // GoodURI is how the URIs of the good records start.
@@ -166,6 +215,14 @@ func (b *builder) raw(what string, data []byte, unknown bool) {
 
 // done returns the archive.
 func (b *builder) done() Hostile {
+	for i := range b.h.Faults {
+		f := &b.h.Faults[i]
+		kind, member, ok := strings.Cut(faultKinds[f.What], "/")
+		if ok && b.form == perRecordForm {
+			kind = member
+		}
+		f.Kind = kind
+	}
 	b.h.Data = b.data
 	if b.form == wholeForm {
 		b.h.Data = Gzip(b.data)
