@@ -263,18 +263,13 @@ func TestPartialBlock(t *testing.T) {
 		for _, n := range []int{0, 1, 10, 1 << 20} {
 			t.Run(fmt.Sprintf("%s/%d", tt.name, n), func(t *testing.T) {
 				var got []string
-				r := warc.NewReader(bytes.NewReader(tt.data))
-				for {
-					rec, err := r.Next()
-					if err == io.EOF {
-						break
-					}
+				readEach(warc.NewReader(bytes.NewReader(tt.data)), func(rec *warc.Record, err error) {
 					if err != nil {
 						t.Fatal(err)
 					}
 					io.CopyN(io.Discard, rec.Block, int64(n))
 					got = append(got, rec.Type())
-				}
+				})
 				want := []string{"warcinfo", "request", "response", "response", "metadata", "resource", "response"}
 				if diff := cmp.Diff(want, got); diff != "" {
 					t.Errorf("types mismatch (-want +got):\n%s", diff)
@@ -374,6 +369,16 @@ func TestReadError(t *testing.T) {
 	}
 }
 
+// first returns what r's first call of Next gives: "type n" for a record
+// (its type and the number in its ID) or "error kind".
+func first(r *warc.Reader) string {
+	rec, err := r.Next()
+	if err != nil {
+		return "error " + kind(err)
+	}
+	return rec.Type() + number(rec.ID())
+}
+
 // TestMaxHeaderBytes checks the bound on a header, at it and past it.
 func TestMaxHeaderBytes(t *testing.T) {
 	rec := warctest.Capture("1.1", 1)[5]
@@ -389,13 +394,7 @@ func TestMaxHeaderBytes(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r := warc.NewReader(bytes.NewReader(rec.Bytes()))
 			r.MaxHeaderBytes = tt.limit
-			var got string
-			if rec, err := r.Next(); err != nil {
-				got = "error " + kind(err)
-			} else {
-				got = rec.Type() + number(rec.ID())
-			}
-			if got != tt.want {
+			if got := first(r); got != tt.want {
 				t.Errorf("with MaxHeaderBytes %d: %s, want %s", tt.limit, got, tt.want)
 			}
 		})
