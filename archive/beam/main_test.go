@@ -8,8 +8,10 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"flag"
 	"hash/fnv"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -19,12 +21,14 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
 	"github.com/google/go-cmp/cmp"
 	"github.com/mimesniff/mimesniff/internal/archive"
+	"github.com/mimesniff/mimesniff/internal/warc"
 	"github.com/mimesniff/mimesniff/internal/warc/warctest"
 )
 
@@ -210,6 +214,22 @@ func TestReadWARC(t *testing.T) {
 	tb.WriteTo(&b)
 	if diff := cmp.Diff(table(mimesniff(t, "-warc", "-summary", name)), b.String()); diff != "" {
 		t.Errorf("summary of the counts mismatch (-mimesniff +readWARC):\n%s", diff)
+	}
+}
+
+// TestReadWARCFails checks that readWARC fails when its input does, so
+// that the runner retries the file rather than count what it could read
+// as the whole of it.
+func TestReadWARCFails(t *testing.T) {
+	data, err := os.ReadFile("../../internal/warc/testdata/capture-1.1.warc.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("disk on fire")
+	in := io.MultiReader(bytes.NewReader(data[:len(data)/2]), iotest.ErrReader(boom))
+	err = readWARC(context.Background(), "x.warc.gz", in, func(string) {}, func(string, int) {})
+	if !errors.Is(err, boom) || !errors.Is(err, warc.ErrRead) {
+		t.Errorf("readWARC of an input that fails = %v, want an error of it (warc.ErrRead)", err)
 	}
 }
 

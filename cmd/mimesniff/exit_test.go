@@ -46,6 +46,7 @@ func exitCases(t *testing.T) []exitCase {
 		{"-http", 0, "a coding refused or broken", []string{"-http", "testdata/curl/br.si.http", writeFile(t, dir, "cut.http", []byte("HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\n\r\n\x1f\x8b\x08\x00"))}, nil, false},
 		{"-http", 0, "a body too long to check", []string{"-http", "-"}, io.MultiReader(strings.NewReader("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"), &repeater{s: "fff\r\n" + strings.Repeat("a", 0xfff) + "\r\n", n: maxBodyBytes/0xfff + 2}), false},
 		{"-http", 1, "as for files", []string{"-http", missing}, nil, false},
+		{"-http", 1, "as for files", []string{"-http", "-"}, failing("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n"), false},
 		{"-http", 1, "an input that is no HTTP response", []string{"-http", pixelPNG}, nil, false},
 		{"-http", 1, "empty", []string{"-http", writeFile(t, dir, "empty.http", nil)}, nil, false},
 
