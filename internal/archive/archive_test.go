@@ -315,6 +315,40 @@ func TestFastHead(t *testing.T) {
 	}
 }
 
+// TestFastHeadAsNetHTTP checks that the fast path reads a head as
+// http.ReadResponse does: status, protocol, header, Content-Length,
+// transfer coding and the body, for the heads it reads, those whose
+// status has no body whatever the header says among them (1xx, 204, 304:
+// RFC 9110, 6.4.1).
+func TestFastHeadAsNetHTTP(t *testing.T) {
+	for _, tc := range []struct{ name, head string }{
+		{"typical", "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 3\r\n\r\nabcdef"},
+		{"no length", "HTTP/1.0 200 OK\r\nContent-Type: text/html\r\n\r\nabcdef"},
+		{"chunked", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n"},
+		{"304 with a Content-Length", "HTTP/1.1 304 Not Modified\r\nContent-Length: 5\r\n\r\n<html"},
+		{"204 with a Content-Length", "HTTP/1.1 204 No Content\r\nContent-Length: 5\r\n\r\n<html"},
+		{"304 chunked", "HTTP/1.1 304 Not Modified\r\nTransfer-Encoding: chunked\r\n\r\n<html"},
+		{"101", "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nContent-Length: 5\r\n\r\n<html"},
+		{"103", "HTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\nHTTP/1.1 200 OK\r\n\r\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fast, ok := archive.FastResponse([]byte(tc.head))
+			if !ok {
+				t.Fatal("not read by the fast path")
+			}
+			want, err := http.ReadResponse(bufio.NewReader(strings.NewReader(tc.head)), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body := func(r *http.Response) string { b, _ := io.ReadAll(r.Body); return string(b) }
+			got := fmt.Sprint(fast.StatusCode, fast.Proto, fast.Header, fast.ContentLength, fast.TransferEncoding, body(fast))
+			if w := fmt.Sprint(want.StatusCode, want.Proto, want.Header, want.ContentLength, want.TransferEncoding, body(want)); got != w {
+				t.Errorf("fast path: %s\nnet/http:  %s", got, w)
+			}
+		})
+	}
+}
+
 // outcome is one outcome of Each, as a string: "ID-number kind" or
 // "ID-number error: kind of error", the ID empty outside a record.
 func outcome(a *archive.Answer, err error) string {
@@ -595,6 +629,11 @@ func TestSummaryOfMany(t *testing.T) {
 		one("c\twith a tab.warc", record("metadata", "x")),
 		one("a.warc", page), // the same name again: its counts add
 	}
+	// An archive with bytes in no outcome (a reader's bug, which no
+	// input makes): its count shows in its line and in the total.
+	var bad archive.Table
+	bad.AddAccount("a.warc", archive.Account{Bytes: 10, Unaccounted: 3, Complete: true})
+	tables = append(tables, &bad)
 	var merged archive.Table
 	sums := map[string]int64{}
 	for _, tb := range tables {
@@ -607,13 +646,13 @@ func TestSummaryOfMany(t *testing.T) {
 	merged.WriteTo(&got)
 	lines := strings.Split(got.String(), "\n")
 	want := []string{
-		"file\ta.warc\tread 4\tsniffed 3\tnoted 0\tskipped 1\terrors 0\tanswered 3\tgaps 0\tbytes %d\tunaccounted 0\tskipped:request 1",
+		"file\ta.warc\tread 4\tsniffed 3\tnoted 0\tskipped 1\terrors 0\tanswered 3\tgaps 0\tbytes %d\tunaccounted 3\tskipped:request 1",
 		"file\tb.warc\tread 3\tsniffed 1\tnoted 0\tskipped 2\terrors 0\tanswered 1\tgaps 0\tbytes %d\tunaccounted 0\tskipped:request 2",
 		"file\t\"c\\twith a tab.warc\"\tread 1\tsniffed 0\tnoted 0\tskipped 1\terrors 0\tanswered 0\tgaps 0\tbytes %d\tunaccounted 0\tskipped:metadata 1",
-		"total\tread 8\tsniffed 4\tnoted 0\tskipped 4\terrors 0\tanswered 4\tgaps 0\tbytes %d\tunaccounted 0\tskipped:metadata 1\tskipped:request 3",
+		"total\tread 8\tsniffed 4\tnoted 0\tskipped 4\terrors 0\tanswered 4\tgaps 0\tbytes %d\tunaccounted 3\tskipped:metadata 1\tskipped:request 3",
 	}
 	size := func(recs ...warctest.Rec) int { return len(warctest.Plain(recs...)) }
-	a, b, c := size(page, page, req)+size(page), size(page, req, req), size(record("metadata", "x"))
+	a, b, c := size(page, page, req)+size(page)+10, size(page, req, req), size(record("metadata", "x"))
 	for i, n := range []int{a, b, c, a + b + c} {
 		want[i] = fmt.Sprintf(want[i], n)
 	}
