@@ -350,6 +350,9 @@ func (r *Reader) readError(p int64, err error) error {
 // bytes continue a record begun in the member, which may not go on into a
 // member that starts one.
 func (r *Reader) avail(n int, unit bool) ([]byte, error) {
+	if r.cutAt < 0 && r.dec.buffered() >= n {
+		return r.dec.bytes(), nil // as nearly always
+	}
 	for {
 		err := r.dec.ensure(n)
 		b := r.unitBytes()
