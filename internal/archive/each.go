@@ -54,6 +54,7 @@ func (s *Sniffer) Each(r io.Reader, fn func(a *Answer, err error) bool) (Account
 	var acct Account
 	var a Answer
 	var aerr, readErr error
+	notWARC := false
 	var held *warc.Record
 	for {
 		rec, err := wr.Next()
@@ -76,7 +77,7 @@ func (s *Sniffer) Each(r io.Reader, fn func(a *Answer, err error) bool) (Account
 			}
 		}
 		if err == io.EOF {
-			acct.Complete = readErr == nil
+			acct.Complete = readErr == nil && !notWARC
 			break
 		}
 		if err != nil {
@@ -87,6 +88,7 @@ func (s *Sniffer) Each(r io.Reader, fn func(a *Answer, err error) bool) (Account
 			if errors.Is(err, warc.ErrRead) {
 				readErr = err
 			}
+			notWARC = notWARC || errors.Is(err, warc.ErrNotWARC)
 			if !fn(nil, err) {
 				break
 			}
