@@ -92,7 +92,7 @@ func (r *Reader) overran() bool {
 	m := &r.member
 	from := max(m.from+1, r.in.marked())
 	b := r.in.at(from, r.in.pos()+int64(m.i))
-	return bytes.Index(b, gzipMagic) >= 0
+	return bytes.Contains(b, gzipMagic)
 }
 
 // errOverrun: a member whose trailer does not match, with a member header

@@ -40,12 +40,6 @@ func newWindow(src io.Reader, size, max int) *window {
 	return &window{src: src, buf: make([]byte, size), mark: -1, max: max}
 }
 
-// reset makes w a window of src from stream offset off, keeping its
-// buffer.
-func (w *window) reset(src io.Reader, off int64) {
-	w.src, w.r, w.w, w.mark, w.off, w.err, w.dropped = src, 0, 0, -1, off, nil, false
-}
-
 // pos returns the stream offset of the next byte to read.
 func (w *window) pos() int64 { return w.off + int64(w.r) }
 
