@@ -98,7 +98,7 @@ func (r *Reader) overran() bool {
 // errOverrun: a member whose trailer does not match, with a member header
 // in the bytes its decoder took: it was cut short, and its decoder read
 // on into the next member until what it took for a trailer.
-var errOverrun = errors.New("the member's checksum fails, and a member header lies in its bytes: it is cut short")
+var errOverrun = errors.New("its checksum fails, and a member header lies in its bytes")
 
 // A headerError is the error of a gzip member whose header cannot be read.
 type headerError struct{ err error }
