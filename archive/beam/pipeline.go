@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
+	"iter"
 	"strconv"
 	"strings"
 
@@ -49,16 +50,25 @@ func Pipeline(s beam.Scope, glob, out string, shards int) {
 }
 
 // The counters: records read whole (the summary's "read": sniffed, noted
-// and skipped), lines of records written, and error lines written.
+// and skipped), lines of records written (its "answered"), error lines
+// written (its "errors"), and each other count of the summary's totals
+// under its own name; on the same archives each equals the count of the
+// total line of mimesniff -warc -summary.
 var (
 	recordsRead  = beam.NewCounter("mimesniff", "records")
 	linesWritten = beam.NewCounter("mimesniff", "lines")
 	errorLines   = beam.NewCounter("mimesniff", "errors")
+	totals       = map[string]beam.Counter{}
 )
 
+func init() {
+	for _, name := range []string{"sniffed", "noted", "skipped", "gaps", "bytes", "unaccounted"} {
+		totals[name] = beam.NewCounter("mimesniff", name)
+	}
+}
+
 // readWARCFn reads one WARC file and emits a JSON line for each record
-// reported and for each error, and the summary keys of its records with
-// their counts.
+// reported and for each error, and the summary counts of the file.
 type readWARCFn struct{}
 
 func (fn *readWARCFn) ProcessElement(ctx context.Context, f fileio.ReadableFile, emitLine func(string), emitCount func(string, int)) error {
@@ -74,21 +84,17 @@ func (fn *readWARCFn) ProcessElement(ctx context.Context, f fileio.ReadableFile,
 // per-record code of mimesniff -warc, and emits what the command prints
 // with -warc -json for it, line by line: the line of each record reported
 // (sniffed, revisit, continuation) and of each error, each starting with
-// the name. It counts the summary keys of every outcome (archive.Keys),
-// skipped records included, and emits each key with its count at the end
-// of the file: a few hundred elements a file rather than several a record.
+// the name; a bad record is its error line, and reading goes on. It
+// counts the file's outcomes and where its bytes went in a table of its
+// own (archive.Table), and emits the table's counts (archive.Table.Counts)
+// at the end of the file: a few hundred elements a file rather than
+// several a record. It returns an error when the input fails
+// (warc.ErrRead): the file could not be read, which the runner retries.
 func readWARC(ctx context.Context, name string, r io.Reader, emitLine func(string), emitCount func(string, int)) error {
 	var line []byte
-	counts := map[string]int{}
-	defer func() {
-		for k, n := range counts {
-			emitCount(k, n)
-		}
-	}()
-	return archive.NewSniffer().Each(r, func(a *archive.Answer, err error) bool {
-		for _, k := range archive.Keys(a, err) {
-			counts[k]++
-		}
+	var table archive.Table
+	acct, err := archive.NewSniffer().Each(r, func(a *archive.Answer, err error) bool {
+		table.Add(name, a, err)
 		switch {
 		case err != nil:
 			line = archive.AppendError(line[:0], name, a, err)
@@ -104,6 +110,15 @@ func readWARC(ctx context.Context, name string, r io.Reader, emitLine func(strin
 		emitLine(string(line))
 		return true
 	})
+	table.AddAccount(name, acct)
+	t := &table.Totals
+	for name, n := range map[string]int64{"sniffed": t.Sniffed, "noted": t.Noted, "skipped": t.Skipped, "gaps": t.Gaps, "bytes": t.Bytes, "unaccounted": t.Unaccounted} {
+		totals[name].Inc(ctx, n)
+	}
+	for k, n := range table.Counts() {
+		emitCount(k, int(n))
+	}
+	return err
 }
 
 // shardFn keys each line by its shard: a hash of the line, so that the
@@ -140,15 +155,13 @@ func formatCount(key string, n int) string { return key + "\t" + strconv.Itoa(n)
 type writeSummaryFn struct{ Name string }
 
 func (fn *writeSummaryFn) ProcessElement(ctx context.Context, _ int, rows func(*string) bool) error {
-	counts := map[string]int64{}
-	var r string
-	for rows(&r) {
-		i := strings.LastIndexByte(r, '\t')
-		n, err := strconv.ParseInt(r[i+1:], 10, 64)
-		if i < 0 || err != nil {
-			return fmt.Errorf("summary row %q", r)
+	counts, err := sumCounts(func(yield func(string) bool) {
+		var r string
+		for rows(&r) && yield(r) {
 		}
-		counts[r[:i]] += n
+	})
+	if err != nil {
+		return err
 	}
 	t, err := archive.TableOf(counts)
 	if err != nil {
@@ -157,6 +170,26 @@ func (fn *writeSummaryFn) ProcessElement(ctx context.Context, _ int, rows func(*
 	var b strings.Builder
 	t.WriteTo(&b)
 	return writeLines(ctx, fn.Name, strings.SplitSeq(strings.TrimSuffix(b.String(), "\n"), "\n"))
+}
+
+// sumCounts adds up rows of formatCount, a key and a count each: the
+// counts of one key are added, whether they come summed per key already
+// (SumPerKey) or one a file, so that no archive's count replaces
+// another's.
+func sumCounts(rows iter.Seq[string]) (map[string]int64, error) {
+	counts := map[string]int64{}
+	for r := range rows {
+		i := strings.LastIndexByte(r, '\t')
+		if i < 0 {
+			return nil, fmt.Errorf("summary row %q", r)
+		}
+		n, err := strconv.ParseInt(r[i+1:], 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("summary row %q", r)
+		}
+		counts[r[:i]] += n
+	}
+	return counts, nil
 }
 
 // writeLines writes lines to the file name, on any file system Beam knows.

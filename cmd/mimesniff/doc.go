@@ -245,12 +245,12 @@ than what its first 1445 bytes need.
 
 With -warc, each file is a web archive: a WARC file (ISO 28500, WARC/1.0
 or WARC/1.1), plain or gzip-compressed (one gzip member per record, as
-crawlers write ".warc.gz", or the whole file in one). It is told by its
-first bytes, "WARC/" or a gzip member whose decoded bytes start so, never
-by its name, so standard input is read as a file is. A file named on the
-command line that is not a WARC file is an error; one met in a walk with
--r is skipped, so that a crawl's directory can be walked whatever else it
-holds.
+crawlers write ".warc.gz", the whole file in one, or members that split
+records as split and gzip make them). It is told by its first bytes,
+"WARC/" or a gzip member whose decoded bytes start so, never by its name,
+so standard input is read as a file is. A file named on the command line
+that is not a WARC file is an error; one met in a walk with -r is skipped,
+so that a crawl's directory can be walked whatever else it holds.
 
 Each response record is read as the HTTP response the crawler received:
 its status line and header fields as stored, its body with the chunked
@@ -273,8 +273,8 @@ file names are, and TYPE what -browser asks for, as for a file. With
 -json, it is the record's JSON line, the same that the Beam pipeline
 (archive/beam) writes, whatever -browser says:
 
-	{"name":"crawl.warc.gz","offset":1204,"memberOffset":731,
-	 "WARC-Type":"response","WARC-Record-ID":"<urn:uuid:...>",
+	{"name":"crawl.warc.gz","offset":1204,"length":1406,"memberOffset":731,
+	 "memberLength":702,"WARC-Type":"response","WARC-Record-ID":"<urn:uuid:...>",
 	 "WARC-Date":"2026-11-26T12:00:00Z","WARC-Target-URI":"http://example.test/",
 	 "WARC-Identified-Payload-Type":"text/html","status":200,
 	 "declared":"text/plain","computed":{"standard":"text/plain",
@@ -282,9 +282,11 @@ file names are, and TYPE what -browser asks for, as for a file. With
 	 "script":["chromium","firefox"],"documentScript":true,
 	 "crossOriginRead":true}
 
-offset is the record's offset in the decoded archive, memberOffset (a
-gzip archive only) that of the gzip member that holds it, as a CDX index
-gives it. WARC-Target-URI, WARC-Truncated and WARC-Identified-Payload-Type
+offset and length are where the record is in the decoded archive,
+memberOffset (a gzip archive only) the offset of the gzip member that
+holds it, as a CDX index gives it, and memberLength, where the record has
+its members alone, their length: those bytes, cut out of the archive, are
+a .warc.gz of that record alone. WARC-Target-URI, WARC-Truncated and WARC-Identified-Payload-Type
 are there when the record has them. declared is the Content-Type values
 as stored, joined with ", " (a byte above 0x7F read as the character of
 that code point), or null; computed the type each profile computes for a
@@ -304,18 +306,22 @@ note.
 
 A record that cannot be read or answered is an error, one line on
 standard error ("mimesniff: FILE: offset N (ID) URI: message") and with
--json a line {"name":...,"offset":...,...,"error":"message"} in its place;
-the records after it are still read. It is an error when its header is
-not a WARC header, its HTTP head does not parse (or is longer than 256
-KiB), its block holds no HTTP response (an HTTP/0.9 response or a payload
-stored without its head: nothing tells where its body starts), its body's
-chunked framing breaks before the first 1445 bytes, or its content coding
-is one the library refuses (br, zstd, a broken stream). The reader finds a
-record's end broken (a wrong Content-Length, an archive cut short, a gzip
-member with a bad checksum) only when it moves on to the next record, so
-each record's line waits until then, and such a record gets the error
-instead of its answer: one line per record, never a type computed from
-bytes that may not be the record's.
+-json a line {"name":...,"offset":...,"length":...,...,"error":"message"}
+in its place; the records after it are still read. It is an error when
+its header is not a WARC header, its HTTP head does not parse (or is
+longer than 256 KiB), its block holds no HTTP response (an HTTP/0.9
+response or a payload stored without its head: nothing tells where its
+body starts), its body's chunked framing breaks before the first 1445
+bytes, or its content coding is one the library refuses (br, zstd, a
+broken stream). The reader finds a record's end broken (a wrong
+Content-Length, an archive cut short, a gzip member with a bad checksum)
+only when it moves on to the next record, so each record's line waits
+until then, and such a record gets the error instead of its answer: one
+line per record, never a type computed from bytes that may not be the
+record's. After any fault the reader finds the next record and goes on
+(docs/archives.md says how), and every byte of an archive is in a record,
+a record's error or a gap, an error line of its own ("bytes between
+records: bytes 1234-5678 skipped: ...").
 
 With -summary, the output is the records in which some profile renders
 script in a document while the declared type (the one Fetch extracts) is
@@ -324,9 +330,13 @@ Content-Type "text/plain": chromium text/html firefox text/html", then a
 tab-separated table with a row for each profile, declared type and
 computed type (essences; "(none)" for no Content-Type, "(unparsable)" for
 values that give no type): the records, those that run script in a
-document, and those of them the declared type hides; and a last row of
-totals: records read, sniffed, noted (revisit and continuation),
-skipped, and errors.
+document, and those of them the declared type hides; a row for each
+archive, by name, and a last row of totals: records read, sniffed, noted
+(revisit and continuation), skipped, errors, answered (sniffed and
+noted), gaps (errors about bytes that start no record), the archives'
+bytes, those of them unaccounted for (in no record nor error line: 0, or
+mimesniff has a bug), and the records skipped by WARC-Type
+("skipped:request 1408").
 
 Archives are read by as many workers as there are CPUs, each one as a
 stream, and the output is in the order of the archives and their records.
@@ -362,15 +372,34 @@ as streams, a FIFO or character device named on the command line is read
 
 # Exit status
 
-0 when every file was read and sniffed; 1 when some input could not be (it
-is missing, a special file, a directory without -r, not an HTTP response
-with -http, a body whose coding is refused, with -warc a record that
-cannot be read or answered, ...): an error "mimesniff: FILE: message" is
-printed on standard error for each (and with -json a record with "error"),
-and the other inputs are still sniffed; 2 for bad usage: an
+The exit status says whether every input was read, not what the answers
+are, as curl's says whether a transfer was done, not what the response
+says (curl exits 0 on an HTTP 404 unless --fail): 0 when every input was
+read and answered, an answer that is an error included; 1 when some input
+could not be read; 2 for bad usage. In each mode:
+
+	mode          0: every input read                   1: some input could not be read
+	files, -r     each file's first bytes sniffed       a file missing, unreadable or failing to read, a
+	                                                    special file, a directory without -r or one that
+	                                                    cannot be walked
+	-http         each response answered, or answered   as for files; an input that is no HTTP response
+	              with an error: a head that does not   (empty, or no status line first)
+	              parse, a coding refused or broken,
+	              a body too long to check
+	-warc         every byte of each archive in a       as for files; a file named that is not a WARC
+	              record answered, a record's error     file; an archive whose reads fail; bytes of an
+	              line or a gap's (a record that        archive in no record nor error line (a bug)
+	              breaks, bytes between records); a
+	              file met in a walk that is not WARC,
+	              skipped
+
+Each input that could not be read is a line on standard error
+("mimesniff: FILE: message", and with -json an object with "error"), and
+the other inputs are still read; so is each answer that is an error. A
+failure to write the output is 1 too. Status 2 is for bad usage: an
 unknown flag, a bad -context or -browser value, flags that cannot be used
-together, no file at all, or "-" twice. The flags -legacy and -compare of
-earlier versions are usage errors that name their replacements, -browser ie
-and -browser ie,standard.
+together, no file at all, or "-" twice; the flags -legacy and -compare of
+earlier versions are usage errors that name their replacements, -browser
+ie and -browser ie,standard.
 */
 package main

@@ -59,6 +59,11 @@ var errBodyTooLong = fmt.Errorf("body longer than %d bytes: too long to check it
 // maxHeaderBytes.
 var errHeaderTooLong = fmt.Errorf("HTTP headers longer than %d bytes", maxHeaderBytes)
 
+// errNotHTTP: the input is not an HTTP response: empty, or not starting
+// with a status line. Such an input cannot be read with -http, a failure
+// (failed); an HTTP response that breaks is answered with its error.
+var errNotHTTP = errors.New("not an HTTP response")
+
 // statusLine matches the start of an HTTP/1.x status line, or of one as curl
 // prints it for HTTP/2 and HTTP/3 ("HTTP/2 200").
 //
@@ -82,7 +87,7 @@ func readHTTP(in io.Reader) (mimesniff.Resource, http.Header, error) {
 		resp, next, err := readResponse(br)
 		if err != nil {
 			if err == io.EOF {
-				err = errors.New("not an HTTP response: empty input")
+				err = fmt.Errorf("%w: empty input", errNotHTTP)
 				if n > 1 {
 					err = errors.New("no final response after an interim one")
 				}
@@ -130,7 +135,7 @@ func readResponse(br *bufio.Reader) (*http.Response, *bufio.Reader, error) {
 		// A status line without a line end: as below, and the header
 		// section is then missing.
 	case err == bufio.ErrBufferFull:
-		return nil, nil, fmt.Errorf("not an HTTP response: no status line in the first %d bytes", len(line))
+		return nil, nil, fmt.Errorf("%w: no status line in the first %d bytes", errNotHTTP, len(line))
 	case err != nil:
 		return nil, nil, err
 	}
@@ -140,7 +145,7 @@ func readResponse(br *bufio.Reader) (*http.Response, *bufio.Reader, error) {
 		if len(line) > max {
 			line = append(line[:max:max], "..."...)
 		}
-		return nil, nil, fmt.Errorf("not an HTTP response: status line %q", line)
+		return nil, nil, fmt.Errorf("%w: status line %q", errNotHTTP, line)
 	}
 	if m[4] < 0 {
 		// "HTTP/2 200": http.ReadResponse wants "HTTP/2.0 200".

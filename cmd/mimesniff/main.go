@@ -24,12 +24,32 @@ import (
 
 func main() { os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr)) }
 
-// Exit statuses.
+// Exit statuses, in every mode, as curl's (0 for a transfer done, whatever
+// the response says; not 0 for one that could not be done; doc.go says
+// more).
 const (
-	exitOK    = 0
-	exitError = 1 // some input could not be sniffed
+	exitOK    = 0 // every input read, each answered (with an error line, perhaps)
+	exitError = 1 // some input could not be read (failed)
 	exitUsage = 2
 )
+
+// An answerError is an input that was read, of the kind its mode reads,
+// whose answer is an error: a saved response whose HTTP head is malformed,
+// whose body's coding is refused or breaks. It is printed as an error,
+// and is not a failure.
+type answerError struct{ err error }
+
+func (e *answerError) Error() string { return e.err.Error() }
+func (e *answerError) Unwrap() error { return e.err }
+
+// failed reports whether err, the error of an input, is a failure: the
+// input could not be read (it is missing, a special file, a directory
+// without -r, its reads failed), or it is not of the kind its mode reads
+// (-http: not an HTTP response). An answerError is not one.
+func failed(err error) bool {
+	var ae *answerError
+	return !errors.As(err, &ae)
+}
 
 // options are the command-line flags, and what the command reads files
 // with.
@@ -443,7 +463,13 @@ func (o *options) resource(name string, stdin io.Reader) (mimesniff.Resource, ht
 	h := http.Header{}
 	if o.http {
 		var err error
+		in := &readErrors{r: in}
 		if r, h, err = readHTTP(in); err != nil {
+			if in.err == nil && !errors.Is(err, errNotHTTP) {
+				// Read, and an HTTP response: its answer is the
+				// error.
+				err = &answerError{err}
+			}
 			return mimesniff.Resource{}, nil, err
 		}
 	} else {
@@ -513,4 +539,20 @@ func (t jsonType) MarshalJSON() ([]byte, error) {
 		return []byte("null"), nil
 	}
 	return json.Marshal(m.String())
+}
+
+// readErrors reads r and keeps the first error of r other than io.EOF:
+// what tells an input that could not be read from one read whole whose
+// bytes are the error.
+type readErrors struct {
+	r   io.Reader
+	err error
+}
+
+func (e *readErrors) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil && err != io.EOF && e.err == nil {
+		e.err = err
+	}
+	return n, err
 }

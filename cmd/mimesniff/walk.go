@@ -89,7 +89,9 @@ type job struct {
 
 // sniffAll sniffs every input of names, walking directories with -r, and
 // prints the results in order: one line per file on stdout, one error line
-// per input that could not be sniffed on stderr. It returns the exit status.
+// per input that could not be sniffed on stderr. It returns the exit status:
+// exitError if an input failed (failed), not for one answered with an
+// error.
 func (o *options) sniffAll(names []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	slots := make(chan chan result, slotQueue)
 	jobs := make(chan job)
@@ -127,7 +129,9 @@ func (o *options) sniffAll(names []string, stdin io.Reader, stdout, stderr io.Wr
 		var err error
 		if r.err != nil {
 			fmt.Fprintf(stderr, "mimesniff: %s: %s\n", quoteName(printedName(r.name)), errorText(r.err))
-			status = exitError
+			if failed(r.err) {
+				status = exitError
+			}
 			if !o.json {
 				continue
 			}

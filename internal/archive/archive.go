@@ -78,12 +78,14 @@ type Answer struct {
 	Kind Kind
 
 	// From the WARC record. TargetURI is without the angle brackets of
-	// WARC 1.0; the others are as written. Offset and MemberOffset are
-	// warc.Record's.
-	Type, ID, Date, TargetURI string
-	Offset, MemberOffset      int64
-	IdentifiedPayloadType     string // WARC-Identified-Payload-Type, "" if absent
-	Truncated                 string // WARC-Truncated, "" if absent
+	// WARC 1.0; the others are as written. Offset, Length, MemberOffset
+	// and MemberLength are warc.Record's, or, for a record that broke,
+	// its warc.Error's: the bytes the error covers.
+	Type, ID, Date, TargetURI  string
+	Offset, Length             int64
+	MemberOffset, MemberLength int64
+	IdentifiedPayloadType      string // WARC-Identified-Payload-Type, "" if absent
+	Truncated                  string // WARC-Truncated, "" if absent
 
 	// Where the payload of a revisit or continuation record is: its
 	// WARC-Profile, WARC-Refers-To, WARC-Refers-To-Target-URI and
@@ -197,7 +199,7 @@ func (e *Error) Unwrap() error { return e.Err }
 // gives; fields of a from an earlier record are cleared. It returns an
 // *Error for a record that cannot be answered, with a's record fields set.
 func (s *Sniffer) Answer(rec *warc.Record, a *Answer) error {
-	*a = Answer{Offset: rec.Offset, MemberOffset: rec.MemberOffset}
+	*a = Answer{Offset: rec.Offset, Length: rec.Length, MemberOffset: rec.MemberOffset, MemberLength: rec.MemberLength}
 	ct, hasCT := a.fields(rec)
 	switch a.Type {
 	case "response":

@@ -11,6 +11,7 @@ import (
 	"compress/zlib"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -66,7 +67,7 @@ func answerOf(t *testing.T, data []byte) (archive.Answer, error) {
 	t.Helper()
 	var got []archive.Answer
 	var errs []error
-	err := archive.NewSniffer().Each(bytes.NewReader(data), func(a *archive.Answer, err error) bool {
+	_, err := archive.NewSniffer().Each(bytes.NewReader(data), func(a *archive.Answer, err error) bool {
 		if a == nil {
 			t.Fatalf("error outside a record: %v", err)
 		}
@@ -141,6 +142,21 @@ func TestAnswer(t *testing.T) {
 		{name: "HTTP/2 status line", rec: response("HTTP/2 200\r\ncontent-type: text/plain\r\n", "plain"), raw: "HTTP/2.0 200\r\ncontent-type: text/plain\r\n\r\nplain", kind: archive.Sniffed, status: 200, declared: "text/plain", standard: "text/plain"},
 		// A 204 has no body, whatever the block holds after its head.
 		{name: "204", rec: response("HTTP/1.1 204 No Content\r\nContent-Type: text/html\r\n", ""), kind: archive.Sniffed, status: 204, declared: "text/html", standard: "text/html"},
+		// Nor has a 304, whose Content-Length is the length a 200 would
+		// have had ("A 304 response is terminated by the end of the
+		// header section; it cannot contain content", RFC 9110, 15.4.5):
+		// no bytes to sniff, text/plain, and none missing. The head read
+		// by net/http (a folded line) and by the fast path alike.
+		{name: "304 with a Content-Length", rec: response("HTTP/1.1 304 Not Modified\r\nContent-Length: 5\r\n", "<html"), kind: archive.Sniffed, status: 304, declared: "-", standard: "text/plain"},
+		{name: "304 with a Content-Length, slow path", rec: response("HTTP/1.1 304 Not Modified\r\nContent-Length: 5\r\nX-Folded: a\r\n b\r\n", "<html"), kind: archive.Sniffed, status: 304, declared: "-", standard: "text/plain"},
+		// 101 Switching Protocols is a 1xx, and the final response of the
+		// exchange: the connection speaks another protocol after it
+		// (RFC 9110, 15.2.2), as http.ReadResponse takes it. No body.
+		{name: "101", rec: response("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n", "<html>"), kind: archive.Sniffed, status: 101, declared: "-", standard: "text/plain"},
+		{name: "101, slow path", rec: response("HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nX-Folded: a\r\n b\r\n", "<html>"), kind: archive.Sniffed, status: 101, declared: "-", standard: "text/plain"},
+		// Interim responses before the final one: at most 10 (maxInterim).
+		{name: "10 interim responses", rec: response(strings.Repeat("HTTP/1.1 100 Continue\r\n\r\n", 10)+"HTTP/1.1 200 OK\r\n", html), kind: archive.Sniffed, status: 200, declared: "-", standard: "text/html"},
+		{name: "10 interim responses, slow path", rec: response(strings.Repeat("HTTP/1.1 103 Early Hints\r\nLink: </a>\r\n ; rel=preload\r\n\r\n", 10)+"HTTP/1.1 200 OK\r\n", html), kind: archive.Sniffed, status: 200, declared: "-", standard: "text/html"},
 		{name: "attachment", rec: response("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Disposition: attachment\r\n", html), kind: archive.Sniffed, status: 200, declared: "text/html", standard: "text/html"},
 		{name: "application/http in capitals", rec: record("response", "HTTP/1.1 200 OK\r\n\r\n"+html, [2]string{"Content-Type", "Application/HTTP; msgtype=response"}), raw: "HTTP/1.1 200 OK\r\n\r\n" + html, kind: archive.Sniffed, status: 200, declared: "-", standard: "text/html"},
 		{name: "no Content-Type field", rec: record("response", "HTTP/1.1 200 OK\r\n\r\n"+html), raw: "HTTP/1.1 200 OK\r\n\r\n" + html, kind: archive.Sniffed, status: 200, declared: "-", standard: "text/html"},
@@ -157,6 +173,8 @@ func TestAnswer(t *testing.T) {
 		{name: "header line without a colon", rec: response("HTTP/1.1 200 OK\r\nno colon\r\n", html), err: "malformed MIME header"},
 		{name: "head too long", rec: response("HTTP/1.1 200 OK\r\nX-Long: "+strings.Repeat("a", archive.MaxHeadBytes)+"\r\n", html), err: "longer than 262144 bytes"},
 		{name: "two Content-Lengths", rec: response("HTTP/1.1 200 OK\r\nContent-Length: 1\r\nContent-Length: 2\r\n", html), err: "Content-Length"},
+		{name: "11 interim responses", rec: response(strings.Repeat("HTTP/1.1 100 Continue\r\n\r\n", 11)+"HTTP/1.1 200 OK\r\n", html), err: "more than 10 interim responses"},
+		{name: "11 interim responses, slow path", rec: response(strings.Repeat("HTTP/1.1 103 Early Hints\r\nLink: </a>\r\n ; rel=preload\r\n\r\n", 11)+"HTTP/1.1 200 OK\r\n", html), err: "more than 10 interim responses"},
 
 		// Payloads of other record types.
 		{name: "resource", rec: record("resource", pngStart, [2]string{"Content-Type", "image/png"}), kind: archive.Sniffed, declared: "image/png", standard: "image/png"},
@@ -297,6 +315,40 @@ func TestFastHead(t *testing.T) {
 	}
 }
 
+// TestFastHeadAsNetHTTP checks that the fast path reads a head as
+// http.ReadResponse does: status, protocol, header, Content-Length,
+// transfer coding and the body, for the heads it reads, those whose
+// status has no body whatever the header says among them (1xx, 204, 304:
+// RFC 9110, 6.4.1).
+func TestFastHeadAsNetHTTP(t *testing.T) {
+	for _, tc := range []struct{ name, head string }{
+		{"typical", "HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 3\r\n\r\nabcdef"},
+		{"no length", "HTTP/1.0 200 OK\r\nContent-Type: text/html\r\n\r\nabcdef"},
+		{"chunked", "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n"},
+		{"304 with a Content-Length", "HTTP/1.1 304 Not Modified\r\nContent-Length: 5\r\n\r\n<html"},
+		{"204 with a Content-Length", "HTTP/1.1 204 No Content\r\nContent-Length: 5\r\n\r\n<html"},
+		{"304 chunked", "HTTP/1.1 304 Not Modified\r\nTransfer-Encoding: chunked\r\n\r\n<html"},
+		{"101", "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nContent-Length: 5\r\n\r\n<html"},
+		{"103", "HTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\nHTTP/1.1 200 OK\r\n\r\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fast, ok := archive.FastResponse([]byte(tc.head))
+			if !ok {
+				t.Fatal("not read by the fast path")
+			}
+			want, err := http.ReadResponse(bufio.NewReader(strings.NewReader(tc.head)), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			body := func(r *http.Response) string { b, _ := io.ReadAll(r.Body); return string(b) }
+			got := fmt.Sprint(fast.StatusCode, fast.Proto, fast.Header, fast.ContentLength, fast.TransferEncoding, body(fast))
+			if w := fmt.Sprint(want.StatusCode, want.Proto, want.Header, want.ContentLength, want.TransferEncoding, body(want)); got != w {
+				t.Errorf("fast path: %s\nnet/http:  %s", got, w)
+			}
+		})
+	}
+}
+
 // outcome is one outcome of Each, as a string: "ID-number kind" or
 // "ID-number error: kind of error", the ID empty outside a record.
 func outcome(a *archive.Answer, err error) string {
@@ -329,9 +381,9 @@ func TestEach(t *testing.T) {
 		// followed by other bytes than CRLF CRLF.
 		{"length-short.warc", []string{"1 sniffed", "2 error: " + warc.ErrLength.Error(), "3 sniffed", "4 sniffed"}},
 		{"length-short.warc.gz", []string{"1 sniffed", "2 error: " + warc.ErrLength.Error(), "3 sniffed", "4 sniffed"}},
-		// 10 too large: record 2 takes the first bytes of record 3,
-		// whose start is lost.
-		{"length-long.warc", []string{"1 sniffed", "2 error: " + warc.ErrLength.Error(), "4 sniffed"}},
+		// 10 too large: record 2's block takes the first bytes of
+		// record 3, its version line, which is read again from there.
+		{"length-long.warc", []string{"1 sniffed", "2 error: " + warc.ErrLength.Error(), "3 sniffed", "4 sniffed"}},
 		// In its own gzip member, the block runs past the member's end.
 		{"length-long.warc.gz", []string{"1 sniffed", "2 error: " + warc.ErrTruncated.Error(), "3 sniffed", "4 sniffed"}},
 		{"truncated-block.warc", []string{"1 sniffed", "2 error: " + warc.ErrTruncated.Error()}},
@@ -343,7 +395,7 @@ func TestEach(t *testing.T) {
 			"2 sniffed", "3 error: no HTTP status line: the block is empty", "4 sniffed", "5 sniffed", "6 continuation", "7 skipped"}},
 		{"not-warc.html", []string{" error: " + warc.ErrNotWARC.Error()}},
 		{"members.warc.gz", []string{"1 sniffed", " error: " + warc.ErrGarbage.Error(), "2 sniffed", " error: " + warc.ErrGarbage.Error(),
-			" error: " + warc.ErrGzip.Error(), "4 error: " + warc.ErrGzip.Error(), "5 sniffed", "6 sniffed", "7 sniffed",
+			" error: " + warc.ErrGzip.Error(), "4 error: " + warc.ErrGzip.Error(), " error: " + warc.ErrGarbage.Error(), "5 sniffed", "6 sniffed", "7 sniffed",
 			" error: " + warc.ErrTruncated.Error(), "9 sniffed"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -450,6 +502,7 @@ func TestJSON(t *testing.T) {
 	want := map[string]any{
 		"name":                         "dir/a\x00\ufffd.warc",
 		"offset":                       0.0,
+		"length":                       float64(len(warctest.Plain(rec))),
 		"WARC-Type":                    "response",
 		"WARC-Record-ID":               warctest.ID(1),
 		"WARC-Date":                    warctest.Date,
@@ -478,15 +531,23 @@ func TestJSON(t *testing.T) {
 func TestAppendString(t *testing.T) {
 	for _, s := range []string{"", "plain", "\"\\/", "\x00\x01\x1f\x7f", "\n\r\t\b\f", "<>&", "\u2028\u2029", "\xff", "a\xc3", "\xed\xa0\x80", "é\U0001F600", "\xf4\x90\x80\x80"} {
 		ours := archive.AppendString(nil, s)
-		theirs, _ := json.Marshal(s)
-		var a, b string
+		// encoding/json's bytes, but for its escapes of <, > and &
+		// (HTMLEscape), which ours leaves out: U+2028 and U+2029
+		// escaped, as they end a line in a JavaScript string literal
+		// before ES2019, invalid UTF-8 as \ufffd.
+		var theirs bytes.Buffer
+		enc := json.NewEncoder(&theirs)
+		enc.SetEscapeHTML(false)
+		enc.Encode(s)
+		// Since Go 1.22 encoding/json writes \b and \f short; ours
+		// writes \u0008 and \u000c, which read the same.
+		want := strings.NewReplacer(`\b`, `\u0008`, `\f`, `\u000c`).Replace(strings.TrimSuffix(theirs.String(), "\n"))
+		if string(ours) != want {
+			t.Errorf("%q: ours %s, encoding/json's %s", s, ours, theirs.String())
+		}
+		var a string
 		if err := json.Unmarshal(ours, &a); err != nil {
 			t.Errorf("%q: %s is not a JSON string: %v", s, ours, err)
-			continue
-		}
-		json.Unmarshal(theirs, &b)
-		if a != b {
-			t.Errorf("%q: ours %s reads as %q, encoding/json's %s as %q", s, ours, a, theirs, b)
 		}
 	}
 }
@@ -505,16 +566,16 @@ func TestSummary(t *testing.T) {
 		record("response", "", httpType),
 	)
 	var table archive.Table
-	counts := map[string]int64{}
-	archive.NewSniffer().Each(bytes.NewReader(data), func(a *archive.Answer, err error) bool {
-		table.Add(a, err)
-		for _, k := range archive.Keys(a, err) {
-			counts[k]++
-		}
+	acct, _ := archive.NewSniffer().Each(bytes.NewReader(data), func(a *archive.Answer, err error) bool {
+		table.Add("crawl.warc", a, err)
 		return true
 	})
+	table.AddAccount("crawl.warc", acct)
 	var b strings.Builder
 	table.WriteTo(&b)
+	// 5 records: 2 sniffed, a request skipped, a revisit noted, an empty
+	// response an error; every byte in them.
+	counts := fmt.Sprintf("\tread 4\tsniffed 2\tnoted 1\tskipped 1\terrors 1\tanswered 3\tgaps 0\tbytes %d\tunaccounted 0\tskipped:request 1\n", len(data))
 	want := "browser\tdeclared\tcomputed\trecords\tscript\thidden\n" +
 		"standard\t(none)\ttext/plain\t1\t0\t0\n" +
 		"standard\timage/png\timage/png\t1\t0\t0\n" +
@@ -524,25 +585,84 @@ func TestSummary(t *testing.T) {
 		"firefox\timage/png\timage/png\t1\t0\t0\n" +
 		"webkit\t(none)\ttext/plain\t1\t0\t0\n" +
 		"webkit\timage/png\timage/png\t1\t0\t0\n" +
-		"total\tread 4\tsniffed 2\tnoted 1\tskipped 1\terrors 1\n"
+		"file\tcrawl.warc" + counts +
+		"total" + counts
 	if diff := cmp.Diff(want, b.String()); diff != "" {
 		t.Errorf("table mismatch (-want +got):\n%s", diff)
 	}
-	fromKeys, err := archive.TableOf(counts)
+	if diff := cmp.Diff(b.String(), tableOf(t, table.Counts())); diff != "" {
+		t.Errorf("table of the counts differs from Add's (-Add +counts):\n%s", diff)
+	}
+}
+
+// tableOf returns the summary of the table that TableOf makes of counts.
+func tableOf(t *testing.T, counts map[string]int64) string {
+	t.Helper()
+	table, err := archive.TableOf(counts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var k strings.Builder
-	fromKeys.WriteTo(&k)
-	if diff := cmp.Diff(b.String(), k.String()); diff != "" {
-		t.Errorf("table of the keys differs from Add's (-Add +keys):\n%s", diff)
+	var b strings.Builder
+	table.WriteTo(&b)
+	return b.String()
+}
+
+// TestSummaryOfMany checks that tables of many archives add up, whether
+// merged (as the command merges one table an archive) or summed as counts
+// (as the Beam pipeline sums them, key by key, whatever the order): a
+// count of one archive never replaces another's.
+func TestSummaryOfMany(t *testing.T) {
+	one := func(name string, recs ...warctest.Rec) *archive.Table {
+		var table archive.Table
+		acct, _ := archive.NewSniffer().Each(bytes.NewReader(warctest.Plain(recs...)), func(a *archive.Answer, err error) bool {
+			table.Add(name, a, err)
+			return true
+		})
+		table.AddAccount(name, acct)
+		return &table
 	}
+	page := response("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n", "<p>hi")
+	req := record("request", "GET / HTTP/1.1\r\n\r\n", [2]string{"Content-Type", "application/http;msgtype=request"})
+	tables := []*archive.Table{
+		one("a.warc", page, page, req),
+		one("b.warc", page, req, req),
+		one("c\twith a tab.warc", record("metadata", "x")),
+		one("a.warc", page), // the same name again: its counts add
+	}
+	// An archive with bytes in no outcome (a reader's bug, which no
+	// input makes): its count shows in its line and in the total.
+	var bad archive.Table
+	bad.AddAccount("a.warc", archive.Account{Bytes: 10, Unaccounted: 3, Complete: true})
+	tables = append(tables, &bad)
 	var merged archive.Table
-	merged.Merge(&table)
-	merged.Merge(fromKeys)
-	var m strings.Builder
-	merged.WriteTo(&m)
-	if !strings.Contains(m.String(), "chromium\t(none)\ttext/html\t2\t2\t2\n") || !strings.Contains(m.String(), "total\tread 8\tsniffed 4\tnoted 2\tskipped 2\terrors 2\n") {
-		t.Errorf("merged table:\n%s", m.String())
+	sums := map[string]int64{}
+	for _, tb := range tables {
+		merged.Merge(tb)
+		for k, n := range tb.Counts() {
+			sums[k] += n
+		}
+	}
+	var got strings.Builder
+	merged.WriteTo(&got)
+	lines := strings.Split(got.String(), "\n")
+	want := []string{
+		"file\ta.warc\tread 4\tsniffed 3\tnoted 0\tskipped 1\terrors 0\tanswered 3\tgaps 0\tbytes %d\tunaccounted 3\tskipped:request 1",
+		"file\tb.warc\tread 3\tsniffed 1\tnoted 0\tskipped 2\terrors 0\tanswered 1\tgaps 0\tbytes %d\tunaccounted 0\tskipped:request 2",
+		"file\t\"c\\twith a tab.warc\"\tread 1\tsniffed 0\tnoted 0\tskipped 1\terrors 0\tanswered 0\tgaps 0\tbytes %d\tunaccounted 0\tskipped:metadata 1",
+		"total\tread 8\tsniffed 4\tnoted 0\tskipped 4\terrors 0\tanswered 4\tgaps 0\tbytes %d\tunaccounted 3\tskipped:metadata 1\tskipped:request 3",
+	}
+	size := func(recs ...warctest.Rec) int { return len(warctest.Plain(recs...)) }
+	a, b, c := size(page, page, req)+size(page)+10, size(page, req, req), size(record("metadata", "x"))
+	for i, n := range []int{a, b, c, a + b + c} {
+		want[i] = fmt.Sprintf(want[i], n)
+	}
+	if diff := cmp.Diff(want, lines[len(lines)-5:len(lines)-1]); diff != "" {
+		t.Errorf("merged summary mismatch (-want +got):\n%s", diff)
+	}
+	if !strings.Contains(got.String(), "chromium\ttext/html\ttext/html\t4\t4\t0\n") {
+		t.Errorf("merged rows: want chromium text/html 4 records, 4 with script:\n%s", got.String())
+	}
+	if diff := cmp.Diff(got.String(), tableOf(t, sums)); diff != "" {
+		t.Errorf("the table of the summed counts differs from the merged tables (-merged +summed):\n%s", diff)
 	}
 }

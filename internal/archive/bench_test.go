@@ -133,7 +133,7 @@ func BenchmarkArchive(b *testing.B) {
 		s := archive.NewSniffer()
 		var line []byte
 		run(b, func(f *os.File) error {
-			return s.Each(f, func(a *archive.Answer, err error) bool {
+			_, err := s.Each(f, func(a *archive.Answer, err error) bool {
 				switch {
 				case err != nil:
 					line = archive.AppendError(line[:0], name, a, err)
@@ -142,6 +142,7 @@ func BenchmarkArchive(b *testing.B) {
 				}
 				return true
 			})
+			return err
 		})
 	})
 }

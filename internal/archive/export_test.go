@@ -7,6 +7,7 @@ package archive
 import (
 	"bufio"
 	"bytes"
+	"net/http"
 )
 
 var AppendString = appendString
@@ -17,4 +18,11 @@ func FastHead(b []byte) bool {
 	var f fastHead
 	_, ok := f.readHead(bufio.NewReaderSize(bytes.NewReader(b), 16<<10))
 	return ok
+}
+
+// FastResponse returns the response at the start of b as the fast path
+// reads it, and whether it does.
+func FastResponse(b []byte) (*http.Response, bool) {
+	var f fastHead
+	return f.readHead(bufio.NewReaderSize(bytes.NewReader(b), 16<<10))
 }

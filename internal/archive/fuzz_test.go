@@ -18,6 +18,7 @@ import (
 
 	"github.com/mimesniff/mimesniff"
 	"github.com/mimesniff/mimesniff/internal/archive"
+	"github.com/mimesniff/mimesniff/internal/warc"
 	"github.com/mimesniff/mimesniff/internal/warc/warctest"
 )
 
@@ -101,7 +102,9 @@ func FuzzAnswer(f *testing.F) {
 
 // FuzzEach reads any bytes as an archive, seeded with the test archives,
 // and checks that reading ends, that every line is valid JSON, that a
-// record has one outcome, and that a sniffed record's types are defined.
+// record has one outcome, that a sniffed record's types are defined, and
+// that the outcomes cover the decoded archive, each byte once, in order,
+// and account for every byte of the input.
 func FuzzEach(f *testing.F) {
 	names, _ := filepath.Glob("../warc/testdata/*.warc*")
 	for _, name := range names {
@@ -109,10 +112,27 @@ func FuzzEach(f *testing.F) {
 			f.Add(b)
 		}
 	}
+	for _, h := range warctest.HostileArchives() {
+		if len(h.Data) < 8<<10 {
+			f.Add(h.Data)
+		}
+	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		n := 0
 		seen := map[[2]int64]bool{}
-		err := archive.NewSniffer().Each(bytes.NewReader(data), func(a *archive.Answer, err error) bool {
+		var next int64
+		acct, err := archive.NewSniffer().Each(bytes.NewReader(data), func(a *archive.Answer, err error) bool {
+			off, length := int64(0), int64(0)
+			switch we := (*warc.Error)(nil); {
+			case a != nil:
+				off, length = a.Offset, a.Length
+			case errors.As(err, &we):
+				off, length = we.Offset, we.Length
+			}
+			if off != next && !errors.Is(err, warc.ErrNotWARC) {
+				t.Fatalf("an outcome at %d, where the one before ends at %d: %v", off, next, err)
+			}
+			next = off + length
 			if n++; n > 2*len(data)+10 {
 				t.Fatalf("more than %d outcomes for %d bytes", n, len(data))
 			}
@@ -148,6 +168,9 @@ func FuzzEach(f *testing.F) {
 		})
 		if err != nil {
 			t.Fatalf("Each: %v", err)
+		}
+		if acct.Complete && acct.Unaccounted != 0 || acct.Bytes != int64(len(data)) && acct.Complete {
+			t.Fatalf("Each's account: %+v, for %d bytes", acct, len(data))
 		}
 	})
 }

@@ -198,11 +198,14 @@ func (f *fastHead) readHead(br *bufio.Reader) (*http.Response, bool) {
 	br.Discard(end)
 
 	r.ContentLength = length
+	if chunked {
+		// As net/http says it, body or not (a 304's).
+		r.TransferEncoding = []string{"chunked"}
+	}
 	switch {
 	case noBody || length == 0:
 		r.Body = http.NoBody
 	case chunked:
-		r.TransferEncoding = []string{"chunked"}
 		f.body = fastBody{br: br, src: httputil.NewChunkedReader(br), chunked: true}
 		r.Body = &f.body
 	case length > 0:

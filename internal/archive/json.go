@@ -22,7 +22,7 @@ import (
 // AppendJSON appends to b the JSON line of a sniffed, revisit or
 // continuation record a of the archive name, without a line end:
 //
-//	{"name":"crawl.warc.gz","offset":0,"memberOffset":0,
+//	{"name":"crawl.warc.gz","offset":0,"length":1406,"memberOffset":0,"memberLength":731,
 //	 "WARC-Type":"response","WARC-Record-ID":"<urn:uuid:...>",
 //	 "WARC-Date":"2026-11-26T12:00:00Z","WARC-Target-URI":"http://example.test/",
 //	 "WARC-Identified-Payload-Type":"text/html","status":200,
@@ -31,7 +31,9 @@ import (
 //	 "script":["chromium","firefox"],"documentScript":true,
 //	 "crossOriginRead":true}
 //
-// memberOffset is there for a gzip archive only; WARC-Target-URI,
+// offset and length are where the record is in the decoded archive;
+// memberOffset is there for a gzip archive only, memberLength where the
+// record has its members alone (warc.Record); WARC-Target-URI,
 // WARC-Truncated and WARC-Identified-Payload-Type where the record has
 // them; status for a response record; declared is null without a
 // Content-Type; cutShort (true) where the body is cut short. A revisit or
@@ -111,7 +113,7 @@ func (a *Answer) Note() string {
 // appendRecord appends the start of a line: the archive's name, the
 // record's offsets and its WARC fields, without a closing brace.
 func (a *Answer) appendRecord(b []byte, name string) []byte {
-	b = appendStart(b, name, a.Offset, a.MemberOffset)
+	b = appendStart(b, name, a.Offset, a.Length, a.MemberOffset, a.MemberLength)
 	b = appendField(b, "WARC-Type", a.Type)
 	b = appendField(b, "WARC-Record-ID", a.ID)
 	b = appendField(b, "WARC-Date", a.Date)
@@ -121,16 +123,23 @@ func (a *Answer) appendRecord(b []byte, name string) []byte {
 	return b
 }
 
-// appendStart appends `{"name":...,"offset":...,"memberOffset":...`, the
-// member offset only if it is not negative.
-func appendStart(b []byte, name string, off, moff int64) []byte {
+// appendStart appends `{"name":...,"offset":...,"length":...,
+// "memberOffset":...,"memberLength":...`, the member offset only if it is
+// not negative, the member length only if it is more than 0.
+func appendStart(b []byte, name string, off, length, moff, mlen int64) []byte {
 	b = append(b, `{"name":`...)
 	b = appendString(b, name)
 	b = append(b, `,"offset":`...)
 	b = strconv.AppendInt(b, off, 10)
+	b = append(b, `,"length":`...)
+	b = strconv.AppendInt(b, length, 10)
 	if moff >= 0 {
 		b = append(b, `,"memberOffset":`...)
 		b = strconv.AppendInt(b, moff, 10)
+	}
+	if mlen > 0 {
+		b = append(b, `,"memberLength":`...)
+		b = strconv.AppendInt(b, mlen, 10)
 	}
 	return b
 }
@@ -152,7 +161,7 @@ func appendField(b []byte, key, value string) []byte {
 // not be read), otherwise the warc.Error's offsets and record ID, then
 // "error" and its message:
 //
-//	{"name":"crawl.warc.gz","offset":2120,"WARC-Type":"response",
+//	{"name":"crawl.warc.gz","offset":2120,"length":1406,"WARC-Type":"response",
 //	 "WARC-Record-ID":"<urn:uuid:...>","WARC-Date":"...",
 //	 "WARC-Target-URI":"http://example.test/",
 //	 "error":"content coding \"br\": ..."}
@@ -162,10 +171,10 @@ func AppendError(b []byte, name string, a *Answer, err error) []byte {
 	case a != nil:
 		b = a.appendRecord(b, name)
 	case errors.As(err, &we):
-		b = appendStart(b, name, we.Offset, we.MemberOffset)
+		b = appendStart(b, name, we.Offset, we.Length, we.MemberOffset, we.MemberLength)
 		b = appendField(b, "WARC-Record-ID", we.ID)
 	default:
-		b = appendStart(b, name, 0, -1)
+		b = appendStart(b, name, 0, 0, -1, 0)
 	}
 	b = append(b, `,"error":`...)
 	b = appendString(b, ErrorText(err))

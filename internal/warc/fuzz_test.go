@@ -17,20 +17,22 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/mimesniff/mimesniff/internal/warc"
+	"github.com/mimesniff/mimesniff/internal/warc/warctest"
 )
 
 // An outcome is what reading gives for one record or error, without the
 // gzip member offsets, which differ between a plain file and its gzip
 // forms.
 type outcome struct {
-	Err     string // the kind of error, "" for a record
-	Type    string
-	Offset  int64
-	ID      string
-	Version string
-	Fields  []warc.Field
-	Length  int64
-	Block   string // hex SHA-256 of the bytes read, then the error of the read
+	Err           string // the kind of error, "" for a record
+	Type          string
+	Offset        int64
+	Length        int64
+	ID            string
+	Version       string
+	Fields        []warc.Field
+	ContentLength int64
+	Block         string // hex SHA-256 of the bytes read, then the error of the read
 }
 
 // outcomes reads all of data with a header bound of maxHeader.
@@ -51,7 +53,7 @@ func outcomes(t testing.TB, data []byte, maxHeader int) []outcome {
 			if !errors.As(err, &e) {
 				t.Fatalf("Next() = %v, not a *warc.Error", err)
 			}
-			got = append(got, outcome{Err: kind(err), Offset: e.Offset, ID: e.ID})
+			got = append(got, outcome{Err: kind(err), Offset: e.Offset, Length: e.Length, ID: e.ID})
 			continue
 		}
 		size := 0
@@ -63,7 +65,7 @@ func outcomes(t testing.TB, data []byte, maxHeader int) []outcome {
 		}
 		h := sha256.New()
 		_, err = io.Copy(h, rec.Block)
-		got = append(got, outcome{Type: rec.Type(), Offset: rec.Offset, ID: rec.ID(), Version: rec.Version, Fields: rec.Fields, Length: rec.ContentLength,
+		got = append(got, outcome{Type: rec.Type(), Offset: rec.Offset, Length: rec.Length, ID: rec.ID(), Version: rec.Version, Fields: rec.Fields, ContentLength: rec.ContentLength,
 			Block: fmt.Sprintf("%x %v", h.Sum(nil), err)})
 	}
 	t.Fatalf("more than %d records and errors from %d bytes", 2*len(data)+10, len(data))
@@ -71,7 +73,8 @@ func outcomes(t testing.TB, data []byte, maxHeader int) []outcome {
 }
 
 // FuzzReader checks that reading never panics nor loops, that headers
-// stay within their bound, that a plain input and the same input
+// stay within their bound, that what it gives covers the input, each
+// byte once (checkAccounting), that a plain input and the same input
 // compressed whole in one gzip member read the same, and that a plain
 // input read without error reads the same with each record in a gzip
 // member of its own.
@@ -80,6 +83,11 @@ func FuzzReader(f *testing.F) {
 	for _, name := range names {
 		if data, err := os.ReadFile(name); err == nil && len(data) < 64<<10 {
 			f.Add(data)
+		}
+	}
+	for _, h := range warctest.HostileArchives() {
+		if len(h.Data) < 16<<10 {
+			f.Add(h.Data)
 		}
 	}
 	f.Add([]byte("WARC/1.1\r\nContent-Length: 0\r\n\r\n\r\n\r\n"))
@@ -95,6 +103,7 @@ func FuzzReader(f *testing.F) {
 		return bytes.Clone(buf.Bytes())
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
+		checkAccounting(t, data)
 		plain := outcomes(t, data, maxHeader)
 		if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
 			return // gzip already: its decoding is another input

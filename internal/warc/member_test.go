@@ -21,7 +21,7 @@ import (
 // TestMemberInput reads bytes through a memberInput by ReadByte and Read
 // in turn, syncing now and then, over inputs that arrive a byte or a few
 // at a time, and checks that it hands out the input in order, that after
-// sync the bufio.Reader goes on right after the last byte handed out,
+// sync the window goes on right after the last byte handed out,
 // and that an error of the input comes through.
 func TestMemberInput(t *testing.T) {
 	data := make([]byte, 3000)
@@ -39,7 +39,7 @@ func TestMemberInput(t *testing.T) {
 		{"data with EOF", iotest.DataErrReader, 4096},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			in := bufio.NewReaderSize(tt.in(bytes.NewReader(data)), tt.size)
+			in := newWindow(tt.in(bytes.NewReader(data)), tt.size, tt.size)
 			m := memberInput{in: in}
 			var got []byte
 			p := make([]byte, 5)
@@ -60,11 +60,11 @@ func TestMemberInput(t *testing.T) {
 				case 3:
 					if step%3 == 0 {
 						m.sync()
-						c, err := in.ReadByte()
-						if err != nil {
-							t.Fatalf("bufio ReadByte after sync at %d: %v", len(got), err)
+						var c [1]byte
+						if _, err := io.ReadFull(in, c[:]); err != nil {
+							t.Fatalf("Read of the window after sync at %d: %v", len(got), err)
 						}
-						got = append(got, c)
+						got = append(got, c[0])
 					}
 				}
 			}
@@ -81,7 +81,7 @@ func TestMemberInput(t *testing.T) {
 	}
 	t.Run("error", func(t *testing.T) {
 		bad := errors.New("bad disk")
-		m := memberInput{in: bufio.NewReaderSize(io.MultiReader(bytes.NewReader(data[:20]), iotest.ErrReader(bad)), 16)}
+		m := memberInput{in: newWindow(io.MultiReader(bytes.NewReader(data[:20]), iotest.ErrReader(bad)), 16, 16)}
 		var n int
 		var err error
 		for err == nil {
@@ -135,7 +135,7 @@ func BenchmarkMemberInput(b *testing.B) {
 		src  func(*bufio.Reader) io.Reader
 	}{
 		{"bufio", func(in *bufio.Reader) io.Reader { return in }},
-		{"memberInput", func(in *bufio.Reader) io.Reader { return &memberInput{in: in} }},
+		{"memberInput", func(in *bufio.Reader) io.Reader { return &memberInput{in: newWindow(in, bufferSize, bufferSize)} }},
 	} {
 		b.Run(bb.name, func(b *testing.B) {
 			b.SetBytes(int64(plain.Len()))

@@ -5,15 +5,13 @@
 package warc
 
 import (
-	"bufio"
 	"bytes"
 	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"strconv"
-	"strings"
-	"unicode/utf8"
 )
 
 // DefaultMaxHeaderBytes bounds a record header (its version line, fields
@@ -22,18 +20,29 @@ import (
 // URIs included.
 const DefaultMaxHeaderBytes = 256 << 10
 
-// bufferSize is the size of the input's buffer and of the decoded stream's.
+// bufferSize is the size the input's buffer and the decoded stream's
+// start at.
 const bufferSize = 64 << 10
+
+// RewindBytes bounds how far back a Reader goes after a fault to look for
+// the next record (or gzip member) in bytes it has read: the bytes of a
+// block after the first "WARC/" in it, or of a gzip member after the first
+// member header in it. Past it, the older bytes are let go, and a record
+// that starts in them is skipped with the fault (its error says so). It
+// is also what the buffers may grow to, so a Reader's memory stays
+// bounded whatever its input.
+const RewindBytes = 1 << 20
 
 // The kinds of error a Reader reports, wrapped in an [*Error]; test for
 // them with errors.Is.
 var (
-	// ErrNotWARC: the input does not start with a WARC record, plain or in
-	// a gzip member. Reading stops.
+	// ErrNotWARC: the input does not start like a WARC file: with "WARC/",
+	// or with a gzip member whose bytes start so. Reading stops.
 	ErrNotWARC = errors.New("not a WARC file")
-	// ErrGarbage: bytes that are no record where a record should start,
-	// skipped up to the next line starting with "WARC/" (or the next gzip
-	// member).
+	// ErrGarbage: bytes where a record should start that start none,
+	// skipped up to the next record; bytes between gzip members that are
+	// no member, skipped up to the next member that holds a record; a gzip
+	// member that holds no bytes.
 	ErrGarbage = errors.New("bytes between records")
 	// ErrHeader: a record header that cannot be read: a line that is no
 	// named field, a header longer than the bound, an unknown version line.
@@ -42,29 +51,37 @@ var (
 	// that is no number, a field value with a control character or bytes
 	// that are not UTF-8.
 	ErrField = errors.New("invalid field")
-	// ErrLength: a block not followed by the two CRLFs that end a record:
-	// its Content-Length is wrong.
+	// ErrLength: a block not followed by the two CRLFs that end a record,
+	// or one that holds the records after it: its Content-Length is wrong.
 	ErrLength = errors.New("record does not end where its Content-Length says")
-	// ErrTruncated: the input (or the record's gzip member) ends inside
-	// the record.
+	// ErrTruncated: the input, or the gzip member that holds the record,
+	// ends inside it.
 	ErrTruncated = errors.New("record truncated")
 	// ErrGzip: a gzip member that cannot be decoded (a bad header, corrupt
-	// data, a wrong checksum). Reading goes on at the next gzip member.
+	// data, a wrong checksum).
 	ErrGzip = errors.New("corrupt gzip member")
+	// ErrRead: the underlying reader failed. Reading stops.
+	ErrRead = errors.New("cannot read the input")
 )
 
 // An Error is a problem with one record, or with bytes between records, and
-// where it is.
+// where it is: the bytes it covers, which reading skipped.
 type Error struct {
-	// Offset is where the record (or the stray bytes) starts in the
-	// decoded input, as Record.Offset.
-	Offset int64
+	// Offset and Length are the bytes the error covers in the decoded
+	// input, as Record.Offset and Record.Length: a record that broke,
+	// with the bytes skipped after it to the next record, or bytes
+	// between records. Bytes of a gzip input that are no member are in
+	// no decoded byte: Length is 0, and MemberOffset and MemberLength say
+	// where they are.
+	Offset, Length int64
 	// MemberOffset is the offset in the input of the gzip member that
-	// holds it, or -1 if the input is not gzip, as Record.MemberOffset.
-	MemberOffset int64
+	// holds the first byte the error covers, or of the bytes that are
+	// no member, or -1 if the input is not gzip. MemberLength is as
+	// Record.MemberLength, or the length of the bytes that are no member.
+	MemberOffset, MemberLength int64
 	// ID is the record's WARC-Record-ID when its header was read.
 	ID string
-	// Err is one of the Err variables, possibly wrapped with details.
+	// Err is one of the Err variables, wrapped with details.
 	Err error
 }
 
@@ -84,76 +101,144 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // A Reader reads WARC records from an input, plain or gzip-compressed.
 //
-// Reading is strict about each record and lenient about the file: a record
-// that breaks the format is reported as an [*Error] by [Reader.Next] and
-// the next call goes on with the record after it. How far a fault reaches:
+// Reading is strict about each record and lenient about the file: a
+// record that breaks the format, and bytes where a record should start
+// that start none, are reported as an [*Error] by [Reader.Next], and the
+// next call goes on with the next record. Every byte of the input is in
+// what Next returns: a record, or an error that covers the bytes it
+// skipped (Unaccounted says how many are not, 0 but for a bug).
 //
-//   - A header that cannot be parsed, or whose Content-Length is missing or
-//     no number: the record is lost; reading goes on at the next line that
-//     starts with "WARC/" (plain) or at the next gzip member.
-//   - A header with a valid Content-Length but another invalid field: the
-//     record is reported as an error, its block skipped, nothing else lost.
-//   - A Content-Length that is wrong: found when the block is not followed
-//     by CRLF CRLF. With one gzip member per record (Annex D,
-//     #record-at-time-compression) the next member starts the next record,
-//     so nothing else is lost: a block never runs past the end of its
-//     member. In a plain file (or one member holding many records) a
-//     Content-Length too small loses nothing either, the rest of the block
-//     being skipped to the next "WARC/" line, while one too large swallows
-//     the start of the records after it up to its end.
+// WARC 1.1 gives a record's grammar as "warc-record = header CRLF block
+// CRLF CRLF", the header starting with a version line such as "WARC/1.1"
+// (https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/#file-and-record-model).
+// A record ends where its Content-Length says, which must be where the
+// block is followed by CRLF CRLF. After a fault, the next record is the
+// next version line, "WARC/" digits "." digits and a line end, wherever it
+// starts: after the start of a header that cannot be read; after the start
+// of the block of a record that does not end where it says (so that a
+// Content-Length too long does not take in the records it runs over); or
+// after the bytes that start no record. A block that runs to where its
+// Content-Length says and holds, after a CRLF CRLF, the header of a record
+// whose own block ends exactly there has a Content-Length that takes in
+// the records after it (two records never share their CRLF CRLF): it is a
+// fault too, and the records in it are read. A good record followed by
+// bytes that start no record is a good record, and the bytes an error of
+// their own.
 //
-// Records never span gzip members: Annex D says each record is compressed
-// on its own, and bounding a block by its member is what confines a wrong
-// Content-Length to one record. A member holding several records (a plain
-// WARC file compressed whole) is read record by record.
+// A gzip input is read member by member (RFC 1952,
+// https://www.rfc-editor.org/rfc/rfc1952#section-2.2), as Annex D asks a
+// .warc.gz to be written, one record a member
+// (#record-at-time-compression): a member that cannot be decoded (bad
+// data, a header that cannot be read, an end before its trailer) is a
+// fault, and reading goes on at the next gzip member header that inflates
+// to "WARC/", looked for from the byte after the broken member's start
+// (RFC 1952 gives no other way to find a member). A record must end in its
+// member, unless the members split records, as split(1) and block-gzip
+// tools make them: when a member ends inside a record (its header, its
+// block, its CRLF CRLF), the next member is read on as more of the same
+// stream, as zcat reads it, if it is a member that decodes and does not
+// start with "WARC/"; if it starts with "WARC/", the record ends with its
+// member, broken, and the next is read from that member. A record in a
+// member whose checksum (CRC-32 or ISIZE) fails, found when the member
+// ends with it, is an error; in a member that holds several records, only
+// the last gets it.
+//
+// Going back needs the bytes read: a Reader keeps, from the first "WARC/"
+// in a block and from the first member header in a member, at most
+// RewindBytes of them.
 type Reader struct {
 	// MaxHeaderBytes bounds a record's header; zero means
 	// DefaultMaxHeaderBytes. A longer header is an ErrHeader, and with it
 	// the memory a Reader uses is bounded whatever its input.
 	MaxHeaderBytes int
 
-	src     countingReader // the input, counting what was read from it
-	in      *bufio.Reader  // over src
-	member  memberInput    // in, as the current member's decoder reads it
-	gz      *gzip.Reader   // the current member's decoder; nil if plain
-	decoded countingReader // over gz, counting decoded bytes
-	dec     *bufio.Reader  // the decoded stream: in itself if plain
+	in     *window      // the input
+	dec    *window      // the decoded stream: in itself if the input is plain
+	member memberInput  // in, as a gzip member's decoder reads it
+	gz     *gzip.Reader // the decoder of the member being read
+	trial  [len("WARC/")]byte
 
-	started    bool
-	gzipped    bool
-	memberOff  int64 // offset of the current member in the input
-	memberDone bool  // the current member has been read to its end
+	started, gzipped, end bool
 
-	open *Record // the record returned last, whose block Next skips
-	recs [2]Record
-	last int    // the index in recs of the record read last
-	hdr  []byte // the header being read, reused
-	end  bool   // Next returns io.EOF
+	// members are the gzip members whose bytes are not all in what Next
+	// returned, oldest first; the last is the one being decoded.
+	members []memberSpan
+	// cutAt, when not -1, is where the unit being read (a record, its
+	// version line) must stop: the end of a member whose next starts a
+	// record of its own.
+	cutAt int64
+
+	open  *Record
+	recs  [2]Record
+	last  int
+	inner Record // a header inside a block (coversNext)
+
+	watch      blockWatch
+	ledger     ledger
+	faultCause error // why the last broken gzip member broke
+}
+
+// A blockWatch is what a Reader noted of the block being read: where the
+// first "WARC/" in it is, to go back to after a fault, and where the last
+// one after a CRLF CRLF is, to check that the block does not hold the
+// records after it (coversNext).
+type blockWatch struct {
+	start   int64 // the block's first byte
+	first   int64 // the first "WARC/" in the block, or -1
+	last    int64 // the last "WARC/" after CRLF CRLF in the block, or -1
+	scanned int64 // the offset up to which the block was looked at
+}
+
+// A ledger accounts for the input's bytes as Next returns them: dec and
+// in are the offsets, in the decoded stream and in the input, up to
+// which every byte is in a record or an error returned.
+type ledger struct {
+	dec, in     int64
+	unaccounted int64
+	closed      bool // the input's end was accounted for
 }
 
 // NewReader returns a Reader of the WARC file that r reads, plain or
-// gzip-compressed (one member per record, or the whole file in one).
+// gzip-compressed (one member per record, the whole file in one, or
+// members that split records).
 func NewReader(r io.Reader) *Reader {
-	rd := &Reader{}
-	rd.src.r = r
-	rd.in = bufio.NewReaderSize(&rd.src, bufferSize)
+	rd := &Reader{cutAt: -1}
+	rd.in = newWindow(r, bufferSize, bufferSize+RewindBytes)
 	rd.member.in = rd.in
 	return rd
+}
+
+// Unaccounted returns how many bytes of the input read so far are in no
+// record nor error that Next returned (a gzip member's bytes are in them
+// when all of its decoded bytes are): before the end, the bytes of the
+// record being read at least. Once Next has returned io.EOF at the end of
+// the input it is 0, unless the Reader has a bug; after ErrNotWARC or
+// ErrRead, it counts what was read.
+func (r *Reader) Unaccounted() int64 {
+	l := &r.ledger
+	if l.closed {
+		return l.unaccounted
+	}
+	done := l.dec
+	if r.gzipped {
+		done = l.in
+	}
+	return l.unaccounted + abs(r.in.end()-done)
 }
 
 // Next returns the next record, or an error.
 //
 // The returned record's Block is valid until the following call of Next,
-// which skips what is left of it and then checks the record's end: errors
-// found there (ErrLength, ErrTruncated, ErrGzip) are returned by that call,
-// about the record before, before the next record is read. The Record
-// itself is valid until the call after that, which reuses it; its field
-// values are strings, and stay valid.
+// which skips what is left of it and then checks the record's end: an
+// error found there (ErrLength, ErrTruncated, ErrGzip) is returned by that
+// call, about the record before, before the next record is read; it has
+// the record's Offset. The Record itself is valid until the call after
+// that, which reuses it; its field values are strings, and stay valid.
 //
 // Next returns io.EOF at the end of the input. Any other error is an
 // [*Error]: report it and call Next again, which goes on with the next
-// record. After an error that ends reading (ErrNotWARC, or an error of the
-// underlying reader), Next returns io.EOF.
+// record. After an error that ends reading (ErrNotWARC, ErrRead), Next
+// returns io.EOF.
 func (r *Reader) Next() (*Record, error) {
 	if r.end {
 		return nil, io.EOF
@@ -165,699 +250,759 @@ func (r *Reader) Next() (*Record, error) {
 			return nil, err
 		}
 	}
-	if r.open != nil {
-		rec := r.open
+	if rec := r.open; rec != nil {
 		r.open = nil
 		if err := r.finish(rec); err != nil {
-			return nil, r.fatal(err)
+			return nil, err
 		}
 	}
 	for {
-		if r.gzipped && r.memberDone {
-			if err := r.nextMember(); err != nil {
-				if err == io.EOF {
-					r.end = true
+		p := r.dec.pos()
+		if r.dec.buffered() == 0 {
+			if err := r.dec.ensure(1); err != nil {
+				e, err := r.boundary(p, err)
+				if err != nil {
+					return nil, err
 				}
-				return nil, r.fatal(err)
+				if e != nil {
+					return nil, e
+				}
+				continue
 			}
-			continue
 		}
-		off, moff := r.offsets()
-		b, err := r.dec.Peek(5)
-		if len(b) == 0 && err == io.EOF {
-			if !r.gzipped {
-				r.end = true
-				return nil, io.EOF
-			}
-			r.memberDone = true
-			continue
+		b, _ := r.need(maxVersionLine, false)
+		if versionLen(b) > 0 {
+			return r.readRecord(p)
 		}
-		if err != nil && err != io.EOF {
-			return nil, r.fatal(r.decodeError(off, moff, "", err))
+		err := fmt.Errorf("%w: no record starts there", ErrGarbage)
+		if bytes.HasPrefix(b, warcPrefix) {
+			line, _, _ := bytes.Cut(b, []byte("\n"))
+			err = fmt.Errorf("%w: version line %q", ErrHeader, bytes.TrimSuffix(line, []byte("\r")))
 		}
-		if string(b) != "WARC/" {
-			n, err := r.resync()
-			if err != nil {
-				return nil, r.fatal(r.decodeError(off, moff, "", err))
-			}
-			return nil, &Error{off, moff, "", fmt.Errorf("%w: %d bytes", ErrGarbage, n)}
-		}
-		rec, err := r.readHeader(off, moff)
-		return rec, r.fatal(err)
+		r.dec.discard(1)
+		return nil, r.fault(p, "", err)
 	}
-}
-
-// fatal returns err, and makes the following calls of Next return io.EOF
-// if err came from the underlying reader, after which nothing more can be
-// read.
-func (r *Reader) fatal(err error) error {
-	if err != nil && r.src.err != nil {
-		r.end = true
-	}
-	return err
 }
 
 // start tells a gzip input from a plain one by its first bytes and checks
-// that it starts with a record.
+// that it starts like a WARC file.
 func (r *Reader) start() error {
-	b, err := r.in.Peek(5)
+	limit := r.limit()
+	max := max(bufferSize+RewindBytes, limit+bufferSize)
+	r.in.max = max
+	b, err := r.in.peek(len("WARC/"))
 	if err != nil && err != io.EOF {
-		return &Error{0, -1, "", err}
-	}
-	if len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b {
-		r.gzipped = true
-		r.decoded.r = nil
-		r.dec = bufio.NewReaderSize(&r.decoded, bufferSize)
-		if err := r.nextMember(); err != nil {
-			return &Error{0, 0, "", fmt.Errorf("%w: %v", ErrNotWARC, err)}
-		}
-		b, err = r.dec.Peek(5)
-		if string(b) != "WARC/" {
-			if err != nil && err != io.EOF {
-				return &Error{0, 0, "", fmt.Errorf("%w: first gzip member: %v", ErrNotWARC, err)}
-			}
-			return &Error{0, 0, "", fmt.Errorf("%w: first gzip member starts with %q, not %q", ErrNotWARC, b, "WARC/")}
-		}
-		return nil
-	}
-	r.dec = r.in
-	if string(b) != "WARC/" {
-		return &Error{0, -1, "", fmt.Errorf("%w: input starts with %q, not %q or a gzip member", ErrNotWARC, b, "WARC/")}
-	}
-	return nil
-}
-
-// offsets returns the offset of the next decoded byte and of the member
-// that holds it (-1 if the input is plain).
-func (r *Reader) offsets() (off, memberOff int64) {
-	if !r.gzipped {
-		return r.src.n - int64(r.in.Buffered()), -1
-	}
-	return r.decoded.n - int64(r.dec.Buffered()), r.memberOff
-}
-
-// nextMember starts decoding the gzip member at the input's position, or
-// returns io.EOF at the end of the input. Bytes that are not a gzip member
-// are skipped to the next one and reported as ErrGarbage, a member whose
-// header is bad as ErrGzip.
-func (r *Reader) nextMember() error {
-	r.member.sync()
-	moff := r.src.n - int64(r.in.Buffered())
-	b, err := r.in.Peek(3)
-	if len(b) == 0 && err == io.EOF {
-		return io.EOF
-	}
-	if err != nil && err != io.EOF {
-		return &Error{r.decoded.n, moff, "", err}
+		return r.readError(0, err)
 	}
 	if !isMember(b) {
-		n, err := r.skipToMember()
-		if err != nil {
-			return &Error{r.decoded.n, moff, "", err}
+		r.dec = r.in
+		if string(b) != "WARC/" {
+			return &Error{0, 0, -1, 0, "", fmt.Errorf("%w: input starts with %q, not %q or a gzip member", ErrNotWARC, b, "WARC/")}
 		}
-		return &Error{r.decoded.n, moff, "", fmt.Errorf("%w: %d bytes that are no gzip member", ErrGarbage, n)}
+		return nil
 	}
-	r.memberOff = moff
-	r.memberDone = false
-	if r.gz == nil {
-		r.gz, err = gzip.NewReader(&r.member)
-	} else {
-		err = r.gz.Reset(&r.member)
+	r.gzipped = true
+	r.gz = new(gzip.Reader)
+	r.dec = newWindow(decoded{r}, bufferSize, max)
+	if err := r.startMember(); err != nil {
+		return r.readError(0, err)
 	}
-	if err != nil {
-		r.memberDone = true
-		if r.src.err != nil {
-			return &Error{r.decoded.n, moff, "", r.src.err}
-		}
-		if _, err := r.skipToMember(); err != nil {
-			return &Error{r.decoded.n, moff, "", err}
-		}
-		return &Error{r.decoded.n, moff, "", fmt.Errorf("%w: %v", ErrGzip, err)}
+	// The first bytes of the first members that decode; a member that
+	// does not decode says nothing of the file, which may hold records
+	// after it.
+	b, err = r.need(len("WARC/"), false)
+	if r.inputFailed() {
+		return r.readError(0, r.in.err)
 	}
-	r.gz.Multistream(false)
-	r.decoded.r = r.gz
-	r.dec.Reset(&r.decoded)
+	if len(b) == len("WARC/") && string(b) != "WARC/" || err == io.EOF {
+		return &Error{0, 0, 0, 0, "", fmt.Errorf("%w: the first gzip member starts with %q, not %q", ErrNotWARC, b, "WARC/")}
+	}
 	return nil
 }
 
-// isMember reports whether b starts like a gzip member: ID1, ID2 and the
-// deflate method (RFC 1952, section 2.3.1).
-func isMember(b []byte) bool {
-	return len(b) >= 3 && b[0] == 0x1f && b[1] == 0x8b && b[2] == 8
+// limit returns the bound on a header.
+func (r *Reader) limit() int {
+	if r.MaxHeaderBytes > 0 {
+		return r.MaxHeaderBytes
+	}
+	return DefaultMaxHeaderBytes
 }
 
-// skipToMember discards input up to the next bytes that start like a gzip
-// member, or to the end, and returns how many it discarded. It always
-// discards at least one byte, so that a member whose header is bad is not
-// tried again.
-func (r *Reader) skipToMember() (int64, error) {
-	r.member.sync()
-	var n int64
-	if _, err := r.in.Discard(1); err != nil {
-		return n, ignoreEOF(err)
+// errCut: the unit being read reached the end of a gzip member, and
+// cannot go on into the next (Reader.more).
+var errCut = errors.New("the gzip member ends")
+
+// inputFailed reports whether the underlying reader failed.
+func (r *Reader) inputFailed() bool { return r.in.err != nil && r.in.err != io.EOF }
+
+// readError returns the error that ends reading when the underlying
+// reader failed, at decoded offset p.
+func (r *Reader) readError(p int64, err error) error {
+	r.end = true
+	return &Error{p, 0, r.memberOffset(p), 0, "", fmt.Errorf("%w: %w", ErrRead, err)}
+}
+
+// avail returns the buffered decoded bytes at the read position, at least
+// n of them unless the unit being read ends first, with the reason: the
+// decoded stream's error (io.EOF at the end of a plain input, a gzip
+// member that cannot be decoded, the input's), or errCut. At the end of a
+// gzip member it goes on into the next (more); unit says whether the
+// bytes continue a record begun in the member, which may not go on into a
+// member that starts one.
+func (r *Reader) avail(n int, unit bool) ([]byte, error) {
+	if r.cutAt < 0 && r.dec.buffered() >= n {
+		return r.dec.bytes(), nil // as nearly always
 	}
-	n++
 	for {
-		b, err := r.in.Peek(bufferSize)
-		if i := bytes.Index(b, []byte{0x1f, 0x8b, 8}); i >= 0 {
-			r.in.Discard(i)
-			return n + int64(i), nil
+		err := r.dec.ensure(n)
+		b := r.unitBytes()
+		if len(b) >= n {
+			return b, nil
 		}
-		if len(b) == 0 {
-			return n, ignoreEOF(err)
+		if err == nil {
+			return b, errCut
 		}
-		// Keep the last two bytes: a magic number may straddle.
-		k := max(len(b)-2, 1)
-		if err == io.EOF {
-			k = len(b)
+		if !r.gzipped || !memberEnd(err) || r.inputFailed() {
+			return b, err
 		}
-		r.in.Discard(k)
-		n += int64(k)
+		if err := r.more(unit); err != nil {
+			// The next member's start may have slid the buffer.
+			return r.unitBytes(), err
+		}
 	}
 }
 
-func ignoreEOF(err error) error {
-	if err == io.EOF {
+// unitBytes returns the buffered decoded bytes at the read position, up
+// to cutAt when it is set.
+func (r *Reader) unitBytes() []byte {
+	b := r.dec.bytes()
+	if r.cutAt >= 0 {
+		if left := max(r.cutAt-r.dec.pos(), 0); int64(len(b)) > left {
+			b = b[:left]
+		}
+	}
+	return b
+}
+
+// need returns the next n decoded bytes, as avail finds them, or fewer
+// with the reason.
+func (r *Reader) need(n int, unit bool) ([]byte, error) {
+	b, err := r.avail(n, unit)
+	if len(b) > n {
+		b = b[:n]
+	}
+	return b, err
+}
+
+// more goes on from the end of a gzip member into the next: it starts the
+// next member's decoding, unless the input ends (io.EOF) or what follows
+// is no member (errCut). For a unit, it then stops it at the member's end
+// (errCut) if the next member starts with "WARC/", a record of its own,
+// or breaks before it gives five bytes.
+func (r *Reader) more(unit bool) error {
+	r.closeMember()
+	end := r.dec.end()
+	switch err := r.startMember(); {
+	case err == errNoMember:
+		if unit {
+			r.cutAt = end
+		}
+		return errCut
+	case err != nil:
+		return err
+	case !unit:
 		return nil
 	}
-	return err
+	err := r.dec.ensure(int(end-r.dec.pos()) + len("WARC/"))
+	b := r.dec.at(end, r.dec.end())
+	if string(b[:min(len(b), len("WARC/"))]) == "WARC/" || err != nil && !memberEnd(err) && len(b) < len("WARC/") {
+		r.cutAt = end
+		return errCut
+	}
+	return nil
 }
 
-// resync discards decoded bytes up to the next line that starts with
-// "WARC/", or to the end of the member (or input), and returns how many.
-// It discards at least one byte.
-func (r *Reader) resync() (int64, error) {
-	var n int64
+// boundary is called when the decoded stream has nothing at p, between
+// records, and why (err): it returns io.EOF at the end of the input; for
+// a gzip input, it starts the next member, and returns the error for what
+// is not one, or for a member that holds nothing.
+func (r *Reader) boundary(p int64, err error) (*Error, error) {
+	switch {
+	case r.inputFailed():
+		return nil, r.readError(p, r.in.err)
+	case !r.gzipped:
+		return nil, r.atEnd()
+	case !memberEnd(err):
+		// A member that cannot be decoded on, nothing of it left.
+		m, truncated, _ := r.memberFault()
+		if r.inputFailed() {
+			return nil, r.readError(p, r.in.err)
+		}
+		e := &Error{p, 0, m.in, m.inEnd - m.in, "", r.memberFaultError(m, truncated)}
+		r.account(p, p)
+		return e, nil
+	}
+	r.closeMember()
+	at := r.in.pos()
+	switch err := r.startMember(); {
+	case err == io.EOF:
+		return nil, r.atEnd()
+	case err == errNoMember:
+		next, err := r.noMember()
+		if r.inputFailed() {
+			return nil, r.readError(p, r.in.err)
+		}
+		if err != nil && err != io.EOF {
+			return nil, r.readError(p, err)
+		}
+		e := &Error{p, 0, at, next - at, "", fmt.Errorf("%w: bytes %s of the file skipped: no gzip member starts there", ErrGarbage, span(at, next))}
+		r.account(p, p)
+		r.accountGap(at, next)
+		return e, nil
+	case err != nil:
+		return nil, r.readError(p, err)
+	}
+	// A member that holds no bytes.
+	if err := r.dec.ensure(1); err != nil && memberEnd(err) {
+		r.closeMember()
+		m := r.members[len(r.members)-1]
+		kind := ErrGarbage
+		if err == gzip.ErrChecksum {
+			kind = ErrGzip
+		}
+		e := &Error{p, 0, m.in, m.inEnd - m.in, "", fmt.Errorf("%w: bytes %s of the file skipped: a gzip member that holds no bytes", kind, span(m.in, m.inEnd))}
+		r.account(p, p)
+		return e, nil
+	}
+	return nil, nil
+}
+
+// memberFaultError returns the error for the broken member m.
+func (r *Reader) memberFaultError(m memberSpan, truncated bool) error {
+	kind, what := ErrGzip, "cannot be decoded"
+	if truncated {
+		kind, what = ErrTruncated, "is cut short"
+	}
+	cause := r.memberCause()
+	return fmt.Errorf("%w: the gzip member at %d %s (%v): bytes %s of the file skipped", kind, m.in, what, cause, span(m.in, m.inEnd))
+}
+
+// memberCause returns why the last member broke, saved by memberFault.
+func (r *Reader) memberCause() error {
+	if r.faultCause == nil {
+		return errors.New("no cause")
+	}
+	return r.faultCause
+}
+
+// atEnd ends reading at the end of the input, and accounts for what is
+// left.
+func (r *Reader) atEnd() error {
+	r.end = true
+	l := &r.ledger
+	done := l.dec
+	if r.gzipped {
+		done = l.in
+	}
+	l.unaccounted += abs(r.in.end() - done)
+	l.closed = true
+	return io.EOF
+}
+
+func abs(n int64) int64 {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// account records that the decoded bytes from `from` to `to` are in what
+// Next returned (a record or an error), and with them the gzip members
+// whose decoded bytes all are. A byte skipped or counted twice is
+// unaccounted for.
+func (r *Reader) account(from, to int64) {
+	r.cutAt = -1
+	l := &r.ledger
+	l.unaccounted += abs(from - l.dec)
+	l.dec = to
+	n := 0
+	for _, m := range r.members {
+		if m.inEnd < 0 || m.decEnd > l.dec {
+			break
+		}
+		l.unaccounted += abs(m.in - l.in)
+		l.in = m.inEnd
+		n++
+	}
+	if n > 0 {
+		r.members = append(r.members[:0], r.members[n:]...)
+	}
+}
+
+// accountGap records that the input bytes from `from` to `to`, which are
+// no member, are in an error returned.
+func (r *Reader) accountGap(from, to int64) {
+	l := &r.ledger
+	l.unaccounted += abs(from - l.in)
+	l.in = to
+}
+
+// memberOffset returns the input offset of the gzip member that holds the
+// decoded offset p (the member being decoded if p is past what any holds),
+// or -1 for a plain input.
+func (r *Reader) memberOffset(p int64) int64 {
+	if !r.gzipped {
+		return -1
+	}
+	for _, m := range r.members {
+		if m.dec <= p && (m.decEnd < 0 || p < m.decEnd) {
+			return m.in
+		}
+	}
+	if len(r.members) > 0 {
+		return r.members[len(r.members)-1].in
+	}
+	return r.in.pos()
+}
+
+// memberLength returns the length in the input of the gzip members that
+// hold exactly the decoded bytes from `from` to `to`: from the start of
+// the member whose first byte is at from to the end of the member whose
+// last byte is at to-1. It returns 0 when the bytes do not start and end
+// with members (they share a member with other records), when that is
+// not known yet, or for a plain input.
+func (r *Reader) memberLength(from, to int64) int64 {
+	start := int64(-1)
+	for _, m := range r.members {
+		if m.dec == m.decEnd {
+			continue // holds no byte
+		}
+		if m.dec == from {
+			start = m.in
+		}
+		if start >= 0 && m.decEnd == to {
+			return m.inEnd - start
+		}
+	}
+	return 0
+}
+
+// span returns the bytes from `from` to `to` (exclusive) as a range, its
+// last byte included, as HTTP writes one
+// (https://www.rfc-editor.org/rfc/rfc9110#section-14.4).
+func span(from, to int64) string {
+	if to <= from {
+		return "none"
+	}
+	return strconv.FormatInt(from, 10) + "-" + strconv.FormatInt(to-1, 10)
+}
+
+// skipped returns how the message of an error says which decoded bytes
+// it covers.
+func (r *Reader) skipped(from, to int64) string {
+	if r.gzipped {
+		return "decoded bytes " + span(from, to) + " skipped"
+	}
+	return "bytes " + span(from, to) + " skipped"
+}
+
+// fault returns the error about the bytes from p, a record whose header
+// or end is broken or bytes that start no record, after skipping from the
+// read position to where reading goes on: the next version line
+// (findVersion), or, when the decoded stream stops at a gzip member that
+// cannot be decoded, the next member that can (memberFault). The error
+// covers the bytes from p to there; err says what broke, or, if nil, the
+// broken member does.
+func (r *Reader) fault(p int64, id string, err error) error {
+	r.cutAt = -1
+	stop := r.findVersion()
+	if r.inputFailed() {
+		return r.readError(p, r.in.err)
+	}
+	var broken *memberSpan
+	truncated := false
+	if stop != nil && stop != io.EOF && stop != errCut {
+		m, t, _ := r.memberFault()
+		if r.inputFailed() {
+			return r.readError(p, r.in.err)
+		}
+		broken, truncated = &m, t
+	}
+	q := r.dec.pos()
+	note := r.skipped(p, q)
+	if broken == nil && r.badMember(p, q) {
+		// The bytes in which err was found fail their member's
+		// checksum: that comes first.
+		e := fmt.Errorf("%w: the gzip member that holds them fails its checksum (CRC-32 or ISIZE, RFC 1952 section 2.3.1)", ErrGzip)
+		if err != nil {
+			e = fmt.Errorf("%w; in them, %v", e, err)
+		}
+		err = e
+	}
+	if broken != nil {
+		// The member's fault comes first: the bytes it gave, in which
+		// err was found, may be wrong.
+		mf := r.memberFaultError(*broken, truncated)
+		if err != nil {
+			mf = fmt.Errorf("%w; in what it gave, %v", mf, err)
+		}
+		err = mf
+	}
+	e := &Error{p, q - p, r.memberOffset(p), r.memberLength(p, q), id, fmt.Errorf("%w (%s)", err, note)}
+	r.dec.clearMark()
+	r.account(p, q)
+	return e
+}
+
+// findVersion discards decoded bytes up to the next version line
+// (versionLen), going on through gzip members. It returns nil when one
+// starts at the read position, or why the stream stopped: io.EOF, errCut
+// (a gzip member ended and what follows is no member), the error of a
+// member that cannot be decoded, or the input's.
+func (r *Reader) findVersion() error {
 	for {
-		line, err := r.dec.ReadSlice('\n')
-		n += int64(len(line))
-		if err == bufio.ErrBufferFull {
+		b, err := r.avail(maxVersionLine, false)
+		if i := bytes.Index(b, warcPrefix); i >= 0 {
+			r.dec.discard(i)
+			v, _ := r.need(maxVersionLine, false)
+			if versionLen(v) > 0 {
+				return nil
+			}
+			r.dec.discard(1)
 			continue
 		}
-		if err == io.EOF {
-			r.memberDone = true
-			return n, nil
-		}
 		if err != nil {
-			return n, err
+			r.dec.discard(len(b))
+			return err
 		}
-		if b, _ := r.dec.Peek(5); string(b) == "WARC/" {
-			return n, nil
-		}
+		// "WARC/" may start in the last four bytes.
+		r.dec.discard(len(b) - (len(warcPrefix) - 1))
 	}
 }
 
-// decodeError returns the error of reading the decoded stream: an ErrGzip
-// for a member that cannot be decoded (after which the rest of the member
-// is skipped), or err itself from the underlying reader.
-func (r *Reader) decodeError(off, moff int64, id string, err error) error {
-	if r.src.err != nil {
-		return &Error{off, moff, id, r.src.err}
-	}
-	if !r.gzipped {
-		return &Error{off, moff, id, err}
-	}
-	r.memberDone = true
-	if err == io.ErrUnexpectedEOF {
-		return &Error{off, moff, id, fmt.Errorf("%w: the gzip member ends early", ErrTruncated)}
-	}
-	if _, serr := r.skipToMember(); serr != nil {
-		return &Error{off, moff, id, serr}
-	}
-	return &Error{off, moff, id, fmt.Errorf("%w: %v", ErrGzip, err)}
-}
+var warcPrefix = []byte("WARC/")
 
-// readHeader reads the header of the record that starts at the decoded
-// stream's position, and returns the record with its block ready to read.
-func (r *Reader) readHeader(off, moff int64) (*Record, error) {
-	limit := r.MaxHeaderBytes
-	if limit <= 0 {
-		limit = DefaultMaxHeaderBytes
-	}
-	// Read the whole header first, then split it: one string conversion a
-	// record, whose substrings the fields are. Most headers are in the
-	// decoded stream's buffer already; the others are read line by line
-	// into r.hdr.
-	h, lines, ok := r.bufferedHeader(limit)
-	if !ok {
-		r.hdr = r.hdr[:0]
-		lines = 0
-		for {
-			start := len(r.hdr)
-			var err error
-			var long int
-			r.hdr, long, err = r.readLine(r.hdr, limit)
-			if err != nil {
-				if err == errLong {
-					n, err := r.resync()
-					if err != nil {
-						return nil, r.decodeError(off, moff, "", err)
-					}
-					return nil, &Error{off, moff, "", fmt.Errorf("%w: longer than %d bytes (%d bytes skipped)", ErrHeader, limit, int64(long)+n)}
-				}
-				if err == io.EOF {
-					if r.gzipped {
-						r.memberDone = true
-					}
-					return nil, &Error{off, moff, "", fmt.Errorf("%w: the input ends in the header", ErrTruncated)}
-				}
-				return nil, r.decodeError(off, moff, "", err)
-			}
-			lines++
-			if lines > 1 && isBlank(r.hdr[start:]) {
-				break
-			}
-		}
-		h = string(r.hdr)
-	}
+// readRecord reads the record whose version line is at p.
+func (r *Reader) readRecord(p int64) (*Record, error) {
+	limit := r.limit()
+	// Keep the header: after a fault, the next record is looked for from
+	// the byte after p.
+	r.dec.setMark(p)
+	h, lines, err := r.readHeader(limit)
 	// Records are reused every other call: the one returned before stays
 	// as it was, its Block stale (errStale), until the call after this.
 	r.last ^= 1
 	rec := &r.recs[r.last]
-	rec.Version, rec.ContentLength, rec.Block = "", 0, nil
-	rec.Offset, rec.MemberOffset = off, moff
-	// One field a line at most, less the version line and the blank one;
-	// most headers fit in the record's own array.
-	if n := lines - 2; n <= len(rec.fields) {
-		rec.Fields = rec.fields[:0:n]
-	} else {
-		rec.Fields = make([]Field, 0, n)
-	}
-	// fail reports a record whose block cannot be found: reading goes on
-	// at the next line that starts with "WARC/".
-	fail := func(kind error, format string, a ...any) (*Record, error) {
-		n, err := r.resync()
-		if err != nil {
-			return nil, r.decodeError(off, moff, rec.ID(), err)
-		}
-		return nil, &Error{off, moff, rec.ID(), fmt.Errorf("%w: "+format+" (%d bytes skipped)", append([]any{kind}, append(a, n)...)...)}
-	}
-	version, h := cutLine(h)
-	if !validVersion(version) {
-		return fail(ErrHeader, "version line %q", version)
-	}
-	rec.Version = version
-	// How many times each mandatory field is there, and where it first is.
-	var count, first [len(mandatory)]int
-	for {
-		line, rest := cutLine(h)
-		h = rest
-		if line == "" {
-			break
-		}
-		if line[0] == ' ' || line[0] == '\t' {
-			// "Header fields can be extended over multiple lines by
-			// preceding each extra line with at least one space or tab
-			// character." (#file-and-record-model)
-			if len(rec.Fields) == 0 {
-				return fail(ErrHeader, "continuation line %q before any field", line)
-			}
-			f := &rec.Fields[len(rec.Fields)-1]
-			if v := trimLWS(line); v != "" {
-				if f.Value != "" {
-					f.Value += " "
-				}
-				f.Value += v
-			}
-			continue
-		}
-		name, value, i, ok := cutField(line)
-		if !ok {
-			return fail(ErrHeader, "line %q is no named field", line)
-		}
-		if i >= 0 {
-			if count[i] == 0 {
-				first[i] = len(rec.Fields)
-			}
-			count[i]++
-		}
-		rec.Fields = append(rec.Fields, Field{name, value})
-	}
-	// The block can be skipped only if its length is known.
-	if n := count[contentLength]; n != 1 {
-		return fail(ErrField, "%d Content-Length fields", n)
-	}
-	cl := rec.Fields[first[contentLength]].Value
-	length, err := parseLength(cl)
+	rec.Fields, rec.Block, rec.blk = rec.fields[:0], nil, block{}
+	rec.Offset, rec.Length, rec.MemberOffset, rec.MemberLength = p, 0, r.memberOffset(p), 0
 	if err != nil {
-		return fail(ErrField, "Content-Length %q: %v", cl, err)
+		if r.inputFailed() {
+			return nil, r.readError(p, r.in.err)
+		}
+		r.dec.seek(p + 1)
+		switch err {
+		case errLong:
+			return nil, r.fault(p, "", fmt.Errorf("%w: longer than %d bytes", ErrHeader, limit))
+		case io.EOF:
+			return nil, r.fault(p, "", fmt.Errorf("%w: the input ends in the header", ErrTruncated))
+		case errCut:
+			return nil, r.fault(p, "", fmt.Errorf("%w: its gzip member ends in the header, and the next member is no more of it", ErrTruncated))
+		}
+		return nil, r.fault(p, "", nil)
 	}
-	rec.ContentLength = length
-	rec.blk = block{r: r, n: length}
-	rec.Block = &rec.blk
-	r.open = rec
-	if err := rec.check(&count); err != nil {
-		return nil, &Error{off, moff, rec.ID(), fmt.Errorf("%w: %v", ErrField, err)}
+	hasLength, perr := rec.parse(h, lines)
+	if perr == nil {
+		r.dec.clearMark()
+		rec.Length = addLength(int64(len(h)), rec.ContentLength)
+		rec.blk = block{r: r, n: rec.ContentLength}
+		rec.Block = &rec.blk
+		r.watchBlock()
+		r.open = rec
+		return rec, nil
 	}
-	return rec, nil
+	if !hasLength || bytes.Contains([]byte(h[1:]), warcPrefix) {
+		// Without its length the block cannot be found; and a header
+		// that holds "WARC/" past its start may be a record cut short
+		// run into the next one's header. Look from the byte after p.
+		r.dec.seek(p + 1)
+		return nil, r.fault(p, rec.ID(), perr)
+	}
+	// The block can be found by its length: skip it, and check that the
+	// record ends there.
+	r.dec.clearMark()
+	rec.Length = addLength(int64(len(h)), rec.ContentLength)
+	rec.blk = block{r: r, n: rec.ContentLength}
+	r.watchBlock()
+	return nil, r.close(rec, perr)
+}
+
+// addLength returns the length of a record whose header is h bytes long
+// and whose block is n: h, n and the CRLF CRLF, or the largest int64 if
+// that is more.
+func addLength(h, n int64) int64 {
+	if n > math.MaxInt64-h-4 {
+		return math.MaxInt64
+	}
+	return h + n + 4
+}
+
+// readHeader reads the header at the read position, through the blank line
+// that ends it, at most limit bytes, and returns it with its number of
+// lines; or, when there is none, errLong or what stopped the stream
+// (avail).
+func (r *Reader) readHeader(limit int) (string, int, error) {
+	for n := 1; ; {
+		b, err := r.avail(n, true)
+		if n, lines := headerLen(b, limit); n >= 0 {
+			// One string a record, whose substrings the fields are.
+			h := string(b[:n])
+			r.dec.discard(n)
+			return h, lines, nil
+		}
+		if len(b) >= limit {
+			return "", 0, errLong
+		}
+		if err != nil {
+			return "", 0, err
+		}
+		n = len(b) + 1
+	}
 }
 
 var errLong = errors.New("header too long")
 
-// bufferedHeader returns the header at the decoded stream's position, its
-// line count, and true, if the whole header (up to its blank line, at most
-// limit bytes) is in the stream's buffer; it then consumes it. Otherwise
-// it consumes nothing and returns false.
-func (r *Reader) bufferedHeader(limit int) (string, int, bool) {
-	// Look in the bytes buffered first: a Peek of more slides them to the
-	// buffer's start and refills it, a copy of the buffer a record.
-	n := min(r.dec.Size(), limit)
-	b, _ := r.dec.Peek(min(r.dec.Buffered(), n))
-	lines, i := 0, 0
-	for {
+// headerLen returns the length of the header at the start of b, through
+// the blank line after the version line that ends it, and its number of
+// lines; or -1 if there is no such line in the first limit bytes of b.
+func headerLen(b []byte, limit int) (n, lines int) {
+	if len(b) > limit {
+		b = b[:limit]
+	}
+	for i := 0; ; {
 		j := bytes.IndexByte(b[i:], '\n')
 		if j < 0 {
-			if len(b) < n {
-				b, _ = r.dec.Peek(n)
-				n = len(b) // once
-				continue
-			}
-			return "", 0, false
+			return -1, 0
 		}
 		line := b[i : i+j+1]
 		i += j + 1
 		lines++
 		if lines > 1 && isBlank(line) {
-			h := string(b[:i])
-			r.dec.Discard(i)
-			return h, lines, true
+			return i, lines
 		}
 	}
 }
 
-// readLine appends the next line of the decoded stream to buf, its line
-// end included. If buf would then be longer than limit, it returns errLong
-// and how many bytes it read; if the stream ends before the line does,
-// io.EOF.
-func (r *Reader) readLine(buf []byte, limit int) ([]byte, int, error) {
-	for {
-		frag, err := r.dec.ReadSlice('\n')
-		if len(buf)+len(frag) > limit {
-			return buf, len(buf) + len(frag), errLong
+// watchBlock starts noting what the block at the read position holds
+// (blockWatch), keeping its bytes from a few before the end of what was
+// looked at, so that "WARC/" across two reads is seen, or from the first
+// "WARC/".
+func (r *Reader) watchBlock() {
+	at := r.dec.pos()
+	r.watch = blockWatch{start: at, first: -1, last: -1, scanned: at}
+	r.dec.setMark(at)
+}
+
+// lookBlock looks at the bytes of the block read since the last look, and
+// a few before them, for "WARC/".
+func (r *Reader) lookBlock() {
+	w := &r.watch
+	end := r.dec.pos()
+	from := max(w.scanned-int64(len(warcPrefix)-1), w.start)
+	b := r.dec.at(from, end)
+	if b == nil {
+		// Let go (RewindBytes): look at what is left.
+		from = max(r.dec.off, w.start)
+		b = r.dec.at(from, end)
+	}
+	for i := 0; ; {
+		j := bytes.Index(b[i:], warcPrefix)
+		if j < 0 {
+			break
 		}
-		buf = append(buf, frag...)
-		switch err {
-		case nil:
-			return buf, 0, nil
-		case bufio.ErrBufferFull:
-			continue
+		at := from + int64(i+j)
+		if w.first < 0 {
+			w.first = at
+			r.dec.setMark(at)
 		}
-		return buf, 0, err
+		if at >= w.start+4 && string(r.dec.at(at-4, at)) == "\r\n\r\n" {
+			w.last = at
+		}
+		i += j + 1
+	}
+	w.scanned = end
+	if w.first < 0 {
+		// Keep what a "WARC/" across reads, and the CRLF CRLF before
+		// it, need.
+		r.dec.setMark(max(end-int64(len(warcPrefix)-1)-4, w.start))
 	}
 }
 
-// isBlank reports whether line is only a line end: the blank line that
-// ends a header. A bare LF is accepted as a line end, as HTTP readers do.
-func isBlank(line []byte) bool {
-	return string(line) == "\r\n" || string(line) == "\n"
+// resume goes back, after a fault at a record's end, to the first "WARC/"
+// in its block, from where the next record is looked for. If the input
+// no longer holds it (RewindBytes), it goes back to the oldest byte it
+// holds, and returns a note that says so.
+func (r *Reader) resume() string {
+	f := r.watch.first
+	if f < 0 {
+		// A "WARC/" that the block's end cuts in two starts in its last
+		// four bytes, which the Reader keeps (lookBlock).
+		f = max(r.watch.start, r.watch.scanned-int64(len(warcPrefix)-1))
+	}
+	if r.dec.seek(f) {
+		return ""
+	}
+	if m := r.dec.marked(); m >= 0 && m < r.dec.pos() {
+		r.dec.seek(m)
+	}
+	return fmt.Sprintf("; the %q at offset %d, %d bytes back, was not kept (RewindBytes): a record there is skipped", "WARC/", f, r.dec.pos()-f)
 }
 
-// cutLine returns the first line of s without its line end, and the rest.
-func cutLine(s string) (line, rest string) {
-	i := strings.IndexByte(s, '\n')
-	if i < 0 {
-		i = len(s)
-	}
-	line, rest = s[:i], s[min(i+1, len(s)):]
-	if len(line) > 0 && line[len(line)-1] == '\r' {
-		line = line[:len(line)-1]
-	}
-	return line, rest
-}
-
-// validVersion reports whether line is a version line: "WARC/", a major
-// and a minor version (#file-and-record-model gives "WARC/1.1"; 1.0 and
-// the drafts before it wrote their own numbers the same way).
-func validVersion(line string) bool {
-	v, ok := cutPrefix(line, "WARC/")
-	if !ok {
+// coversNext reports whether the block that ended at the read position,
+// less its CRLF CRLF, holds at offset at, after a CRLF CRLF, the header of
+// a record whose own block ends exactly where it does: the two records
+// would share the CRLF CRLF that ends each, which a writer never makes, so
+// the outer Content-Length takes in the records after it
+// (#file-and-record-model). A header the Reader no longer holds
+// (RewindBytes) cannot be told: false.
+func (r *Reader) coversNext(at int64) bool {
+	blockEnd := r.dec.pos() - 4
+	b := r.dec.at(at, blockEnd)
+	if b == nil {
 		return false
 	}
-	major, minor, ok := cut(v, '.')
-	return ok && isDigits(major) && isDigits(minor)
-}
-
-// cutField splits a named field: "named-field = field-name ":"
-// [ field-value ]", the name a token (#file-and-record-model). It also
-// returns the name's index in mandatory, or -1.
-func cutField(line string) (name, value string, mandatoryIdx int, ok bool) {
-	name, value, ok = cut(line, ':')
-	if !ok || name == "" {
-		return "", "", -1, false
-	}
-	if i, std := standardName(name); std {
-		return name, trimLWS(value), i, true
-	}
-	for i := 0; i < len(name); i++ {
-		if !tokenBytes[name[i]] {
-			return "", "", -1, false
-		}
-	}
-	return name, trimLWS(value), mandatoryIndex(name), true
-}
-
-// standardName reports whether name is spelled as the standard spells a
-// field it defines (#named-fields; the spelling nearly every writer
-// uses), and if so returns its index in mandatory, or -1. One switch
-// tells these apart in fewer instructions than the byte by byte token
-// check and the comparisons without regard to case that other spellings
-// get (TestStandardName keeps the two in step).
-func standardName(name string) (mandatoryIdx int, ok bool) {
-	switch name {
-	case "WARC-Record-ID":
-		return 0, true
-	case "Content-Length":
-		return 1, true
-	case "WARC-Date":
-		return 2, true
-	case "WARC-Type":
-		return 3, true
-	case "Content-Type", "WARC-Concurrent-To", "WARC-Block-Digest",
-		"WARC-Payload-Digest", "WARC-IP-Address", "WARC-Refers-To",
-		"WARC-Refers-To-Target-URI", "WARC-Refers-To-Date",
-		"WARC-Target-URI", "WARC-Truncated", "WARC-Warcinfo-ID",
-		"WARC-Filename", "WARC-Profile", "WARC-Identified-Payload-Type",
-		"WARC-Segment-Number", "WARC-Segment-Origin-ID",
-		"WARC-Segment-Total-Length":
-		return -1, true
-	}
-	return -1, false
-}
-
-// tokenBytes and textBytes are isTokenByte and isTextByte as tables, for
-// the loops over every header byte.
-var tokenBytes, textBytes = func() (token, text [256]bool) {
-	for c := range 256 {
-		token[c], text[c] = isTokenByte(byte(c)), isTextByte(byte(c))
-	}
-	return token, text
-}()
-
-// isTextByte reports whether c may be in a field value: TEXT is "any
-// OCTET except CTLs, but including LWS" (#file-and-record-model); the
-// line ends of folded lines are gone from values.
-func isTextByte(c byte) bool { return c >= ' ' && c != 0x7f || c == '\t' }
-
-// isTokenByte reports whether c may be in a token: "any US-ASCII character
-// except CTLs or separators" (#file-and-record-model).
-func isTokenByte(c byte) bool {
-	if c <= ' ' || c >= 0x7f {
+	n, lines := headerLen(b, r.limit())
+	if n < 0 {
 		return false
 	}
-	switch c {
-	case '(', ')', '<', '>', '@', ',', ';', ':', '\\', '"', '/', '[', ']', '?', '=', '{', '}':
+	if _, err := r.inner.parse(string(b[:n]), lines); err != nil {
 		return false
 	}
-	return true
+	return r.inner.ContentLength == blockEnd-at-int64(n)
 }
 
-func trimLWS(s string) string {
-	for len(s) > 0 && (s[0] == ' ' || s[0] == '\t') {
-		s = s[1:]
-	}
-	for len(s) > 0 && (s[len(s)-1] == ' ' || s[len(s)-1] == '\t') {
-		s = s[:len(s)-1]
-	}
-	return s
-}
+// finish skips what is left of rec's block and checks the record's end,
+// and returns the error about rec if it broke.
+func (r *Reader) finish(rec *Record) error { return r.close(rec, nil) }
 
-func cut(s string, sep byte) (before, after string, ok bool) {
-	if i := strings.IndexByte(s, sep); i >= 0 {
-		return s[:i], s[i+1:], true
+// close skips what is left of rec's block and checks the record's end:
+// its CRLF CRLF, that its block holds no record after it (coversNext),
+// and, when its gzip member ends with it, the member's checksum. It
+// returns the error about rec, if its end broke or broken (a fault of its
+// header) is not nil, and accounts for it.
+func (r *Reader) close(rec *Record, broken error) error {
+	b := &rec.blk
+	if b.err == nil && b.n > 0 {
+		b.WriteTo(io.Discard)
 	}
-	return s, "", false
-}
-
-func cutPrefix(s, prefix string) (string, bool) {
-	if len(s) >= len(prefix) && s[:len(prefix)] == prefix {
-		return s[len(prefix):], true
+	berr, cause := b.err, b.cause
+	b.err = errStale
+	if berr != nil && berr != errStale {
+		if r.inputFailed() {
+			return r.readError(rec.Offset, r.in.err)
+		}
+		lost := r.resume()
+		var e error
+		switch cause {
+		case io.EOF:
+			e = fmt.Errorf("%w: the input ends %d bytes before the end of the block of Content-Length %d%s", ErrTruncated, b.n, rec.ContentLength, lost)
+		case errCut:
+			e = fmt.Errorf("%w: its gzip member ends %d bytes before the end of the block of Content-Length %d, and the next member is no more of it%s", ErrTruncated, b.n, rec.ContentLength, lost)
+		}
+		return r.fault(rec.Offset, rec.ID(), both(broken, e))
 	}
-	return s, false
-}
-
-func isDigits(s string) bool {
-	if s == "" {
-		return false
+	t, err := r.need(4, true)
+	if string(t) != "\r\n\r\n" {
+		if r.inputFailed() {
+			return r.readError(rec.Offset, r.in.err)
+		}
+		var e error
+		switch {
+		case err == nil || string(t) != "\r\n\r\n"[:len(t)]:
+			e = fmt.Errorf("%w: the block of Content-Length %d is followed by %q, not CRLF CRLF", ErrLength, rec.ContentLength, t)
+		case err == io.EOF:
+			e = fmt.Errorf("%w: the input ends before the CRLF CRLF that ends the record", ErrTruncated)
+		case err == errCut:
+			e = fmt.Errorf("%w: its gzip member ends before the CRLF CRLF that ends the record, and the next member is no more of it", ErrTruncated)
+		}
+		e = fmt.Errorf("%w%s", e, r.resume())
+		return r.fault(rec.Offset, rec.ID(), both(broken, e))
 	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
+	r.dec.discard(4)
+	if at := r.watch.last; at >= 0 && r.coversNext(at) {
+		e := fmt.Errorf("%w: its block holds, at offset %d, the header of a record whose block ends where its own does: its Content-Length of %d takes in the records after it", ErrLength, at, rec.ContentLength)
+		r.resume()
+		return r.fault(rec.Offset, rec.ID(), both(broken, e))
+	}
+	end := r.dec.pos()
+	if r.gzipped && r.dec.buffered() == 0 {
+		// Does the record's member end with it? Then its trailer is
+		// checked now.
+		switch err := r.dec.ensure(1); {
+		case err == nil:
+		case r.inputFailed():
+			return r.readError(rec.Offset, r.in.err)
+		case memberEnd(err):
+			r.closeMember()
+		default:
+			// The member breaks after the record: its bytes cannot be
+			// checked.
+			return r.fault(rec.Offset, rec.ID(), broken)
 		}
 	}
-	return true
-}
-
-// parseLength parses a Content-Length: "1*DIGIT"
-// (#content-length-mandatory), so no sign, and at most the largest int64.
-func parseLength(s string) (int64, error) {
-	if !isDigits(s) {
-		return 0, errors.New("not 1*DIGIT")
+	if r.badMember(rec.Offset, end) {
+		broken = both(broken, fmt.Errorf("%w: the gzip member that holds it fails its checksum (CRC-32 or ISIZE, RFC 1952 section 2.3.1)", ErrGzip))
 	}
-	n, err := strconv.ParseInt(s, 10, 64)
-	if err != nil {
-		return 0, errors.New("out of range")
+	r.dec.clearMark()
+	if broken != nil {
+		e := &Error{rec.Offset, end - rec.Offset, rec.MemberOffset, r.memberLength(rec.Offset, end), rec.ID(), fmt.Errorf("%w (%s)", broken, r.skipped(rec.Offset, end))}
+		r.account(rec.Offset, end)
+		return e
 	}
-	return n, nil
-}
-
-func equalFold(a, b string) bool {
-	for i := 0; i < len(a); i++ {
-		x, y := a[i], b[i]
-		if 'A' <= x && x <= 'Z' {
-			x += 'a' - 'A'
-		}
-		if 'A' <= y && y <= 'Z' {
-			y += 'a' - 'A'
-		}
-		if x != y {
-			return false
-		}
-	}
-	return true
-}
-
-// mandatory are the fields every record has exactly once
-// (#warc-record-id-mandatory, #content-length-mandatory,
-// #warc-date-mandatory, #warc-type-mandatory; "WARC named fields of the
-// same type shall not be repeated", #named-fields).
-var mandatory = [...]string{"WARC-Record-ID", "Content-Length", "WARC-Date", "WARC-Type"}
-
-const contentLength = 1 // mandatory[contentLength] is "Content-Length"
-
-// mandatoryIndex returns the index in mandatory of the field named name,
-// compared without regard to case, or -1 if it is none of them. Names
-// spelled as the standard spells them are told by standardName first.
-func mandatoryIndex(name string) int {
-	for i, m := range mandatory {
-		if len(name) == len(m) && equalFold(name, m) {
-			return i
-		}
-	}
-	return -1
-}
-
-// check reports a mandatory field missing or repeated, given how many
-// times each is there, or a field value with a control character or bytes
-// that are not UTF-8. Values are TEXT ("any OCTET except CTLs, but
-// including LWS") of UTF-8 characters (#file-and-record-model); the check
-// matters most for WARC-Target-URI, which callers print.
-func (r *Record) check(count *[len(mandatory)]int) error {
-	for i, name := range mandatory {
-		if count[i] != 1 {
-			return fmt.Errorf("%d %s fields", count[i], name)
-		}
-	}
-	for _, f := range r.Fields {
-		if printableASCII(f.Value) {
-			continue
-		}
-		ascii := true
-		for i := 0; i < len(f.Value); i++ {
-			c := f.Value[i]
-			if !textBytes[c] {
-				return fmt.Errorf("%s value %q holds a control character", f.Name, f.Value)
-			}
-			ascii = ascii && c < utf8.RuneSelf
-		}
-		if !ascii && !utf8.ValidString(f.Value) {
-			return fmt.Errorf("%s value %q is not UTF-8", f.Name, f.Value)
-		}
-	}
+	rec.MemberLength = r.memberLength(rec.Offset, end)
+	r.account(rec.Offset, end)
 	return nil
 }
 
-// printableASCII reports whether s holds only the bytes from space to
-// '~', the text of nearly every field value, which then needs no other
-// check. It tests eight bytes at a time: a byte below 0x20 borrows into
-// its high bit when 0x20 is subtracted from it, a byte above 0x7e has it
-// set once 1 is added (Anderson's "Bit Twiddling Hacks", hasless and
-// hasmore); the tests are exact for whether any byte is outside.
-func printableASCII(s string) bool {
-	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	for ; len(s) >= 8; s = s[8:] {
-		x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-		if (x-0x20*ones)&^x&highs != 0 || ((x+ones)|x)&highs != 0 {
-			return false
-		}
+// both returns the two faults of a record as one error, or the one that
+// is not nil.
+func both(a, b error) error {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
 	}
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c < ' ' || c > '~' {
-			return false
-		}
-	}
-	return true
+	return fmt.Errorf("%w; and %w", a, b)
 }
 
-// finish skips what is left of rec's block and reads the two CRLFs that
-// end it.
-func (r *Reader) finish(rec *Record) error {
-	b := &rec.blk
-	if b.err == nil && b.n > 0 {
-		io.Copy(io.Discard, b)
-	}
-	berr := b.err
-	b.err = errStale
-	if berr != nil && berr != errStale {
-		if berr == io.ErrUnexpectedEOF {
-			if r.gzipped {
-				r.memberDone = true
-				return &Error{rec.Offset, rec.MemberOffset, rec.ID(), fmt.Errorf("%w: the gzip member ends %d bytes before the end of the block of Content-Length %d", ErrTruncated, b.n, rec.ContentLength)}
-			}
-			return &Error{rec.Offset, rec.MemberOffset, rec.ID(), fmt.Errorf("%w: the input ends %d bytes before the end of the block of Content-Length %d", ErrTruncated, b.n, rec.ContentLength)}
+// badMember reports whether a gzip member that holds some of the decoded
+// bytes from `from` to `to` failed its checksum.
+func (r *Reader) badMember(from, to int64) bool {
+	for _, m := range r.members {
+		if m.bad && m.dec < to && m.decEnd > from {
+			return true
 		}
-		return r.decodeError(rec.Offset, rec.MemberOffset, rec.ID(), berr)
 	}
-	// "warc-record = header CRLF block CRLF CRLF" (#file-and-record-model)
-	t, err := r.dec.Peek(4)
-	if string(t) == "\r\n\r\n" {
-		r.dec.Discard(4)
-		return nil
-	}
-	if err != nil && err != io.EOF {
-		return r.decodeError(rec.Offset, rec.MemberOffset, rec.ID(), err)
-	}
-	if err == io.EOF && string(t) == "\r\n\r\n"[:len(t)] {
-		r.dec.Discard(len(t))
-		if r.gzipped {
-			r.memberDone = true
-		}
-		return &Error{rec.Offset, rec.MemberOffset, rec.ID(), fmt.Errorf("%w: the input ends before the CRLF CRLF that ends the record", ErrTruncated)}
-	}
-	n, err := r.resync()
-	if err != nil {
-		return r.decodeError(rec.Offset, rec.MemberOffset, rec.ID(), err)
-	}
-	return &Error{rec.Offset, rec.MemberOffset, rec.ID(), fmt.Errorf("%w: the block of Content-Length %d is followed by %q, not CRLF CRLF (%d bytes skipped to the next record)", ErrLength, rec.ContentLength, t, n)}
+	return false
 }
 
 var errStale = errors.New("warc: read of a block after Next")
 
-// block reads a record's block from the decoded stream.
+// block reads a record's block from the decoded stream, and has the
+// Reader look at what it reads (lookBlock).
 type block struct {
-	r   *Reader
-	n   int64 // bytes left
-	err error // sticky: io.ErrUnexpectedEOF, a decoding error, errStale
+	r     *Reader
+	n     int64 // bytes left
+	err   error // sticky: io.ErrUnexpectedEOF, a decoding error, errStale
+	cause error // what stopped the stream, when err is set by it
+}
+
+// stop records that the stream stopped before the block's end, for err.
+func (b *block) stop(err error) {
+	b.cause, b.err = err, err
+	if err == io.EOF || err == errCut {
+		b.err = io.ErrUnexpectedEOF
+	}
 }
 
 func (b *block) Read(p []byte) (int, error) {
@@ -867,18 +1012,19 @@ func (b *block) Read(p []byte) (int, error) {
 	if b.n <= 0 {
 		return 0, io.EOF
 	}
+	buf, err := b.r.avail(1, true)
+	if len(buf) == 0 {
+		b.stop(err)
+		return 0, b.err
+	}
 	if int64(len(p)) > b.n {
 		p = p[:b.n]
 	}
-	n, err := b.r.dec.Read(p)
+	n := copy(p, buf)
+	b.r.dec.discard(n)
 	b.n -= int64(n)
-	if err == io.EOF {
-		err = io.ErrUnexpectedEOF
-	}
-	if err != nil {
-		b.err = err
-	}
-	return n, err
+	b.r.lookBlock()
+	return n, nil
 }
 
 // WriteTo writes what is left of the block to w straight from the
@@ -887,116 +1033,23 @@ func (b *block) Read(p []byte) (int, error) {
 func (b *block) WriteTo(w io.Writer) (int64, error) {
 	var written int64
 	for b.err == nil && b.n > 0 {
-		dec := b.r.dec
-		if dec.Buffered() == 0 {
-			if _, err := dec.Peek(1); err != nil {
-				if err == io.EOF {
-					err = io.ErrUnexpectedEOF
-				}
-				b.err = err
-				break
-			}
+		buf, err := b.r.avail(1, true)
+		if len(buf) == 0 {
+			b.stop(err)
+			break
 		}
-		p, _ := dec.Peek(int(min(int64(dec.Buffered()), b.n)))
-		n, err := w.Write(p)
-		dec.Discard(n)
+		k := int(min(int64(len(buf)), b.n))
+		n, werr := w.Write(buf[:k])
+		b.r.dec.discard(n)
 		b.n -= int64(n)
 		written += int64(n)
-		if err != nil {
-			return written, err
+		b.r.lookBlock()
+		if werr != nil {
+			return written, werr
 		}
 	}
 	if b.n > 0 || b.err == errStale {
 		return written, b.err
 	}
 	return written, nil
-}
-
-// Gunzip decodes every gzip member of r to w as a Reader decodes them,
-// through a memberInput, and returns how many bytes it wrote. It is the
-// floor a Reader's speed is measured against beside compress/gzip's
-// default reading (tools/warcs/speed.sh): the decoding alone, none of
-// the reading of records.
-func Gunzip(w io.Writer, r io.Reader) (int64, error) {
-	z, err := gzip.NewReader(&memberInput{in: bufio.NewReaderSize(r, bufferSize)})
-	if err != nil {
-		return 0, err
-	}
-	return io.Copy(w, z)
-}
-
-// memberInput is the input as a gzip member's decoder reads it: the bytes
-// of in's buffer, handed out by ReadByte, which compress/flate calls once
-// for each byte of compressed input, in fewer steps than
-// bufio.Reader.ReadByte takes: 6 % fewer instructions for the whole
-// decoding (BenchmarkMemberInput under callgrind: 3.74 G against 3.51 G;
-// 6.33 G against 6.01 G for decoding the first 40 MB of the 1 GB archive
-// of docs/archives.md). It takes the bytes it hands out from in's buffer
-// without consuming them; sync consumes them, and must be called before
-// in is read in any other way.
-type memberInput struct {
-	in  *bufio.Reader
-	buf []byte // in's buffered bytes, peeked
-	// i is how many of buf were handed out: unsigned, which spares
-	// ReadByte a bounds check (18 instructions a byte, against 20 with
-	// an int and bufio.Reader.ReadByte's 26).
-	i uint
-}
-
-func (m *memberInput) ReadByte() (byte, error) {
-	if m.i < uint(len(m.buf)) {
-		c := m.buf[m.i]
-		m.i++
-		return c, nil
-	}
-	if err := m.fill(); err != nil {
-		return 0, err
-	}
-	m.i = 1
-	return m.buf[0], nil
-}
-
-func (m *memberInput) Read(p []byte) (int, error) {
-	if m.i >= uint(len(m.buf)) {
-		if err := m.fill(); err != nil {
-			return 0, err
-		}
-	}
-	n := copy(p, m.buf[m.i:])
-	m.i += uint(n)
-	return n, nil
-}
-
-// fill consumes what was handed out and peeks at what in has buffered,
-// reading more if it has none.
-func (m *memberInput) fill() error {
-	m.sync()
-	if _, err := m.in.Peek(1); err != nil {
-		return err
-	}
-	m.buf, _ = m.in.Peek(m.in.Buffered())
-	return nil
-}
-
-// sync consumes from in the bytes handed out.
-func (m *memberInput) sync() {
-	m.in.Discard(int(m.i))
-	m.buf, m.i = nil, 0
-}
-
-// countingReader counts the bytes read from r and keeps the first error
-// other than io.EOF.
-type countingReader struct {
-	r   io.Reader
-	n   int64
-	err error
-}
-
-func (c *countingReader) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	if err != nil && err != io.EOF && c.err == nil && c.r != nil {
-		c.err = err
-	}
-	return n, err
 }

@@ -87,10 +87,12 @@ var archiveTests = []struct {
 	// its block is skipped to record 3.
 	{"length-short.warc", []string{"response 1", "response 2", "error length 2", "response 3", "response 4"}},
 	{"length-short.warc.gz", []string{"response 1", "response 2", "error length 2", "response 3", "response 4"}},
-	// Too large, plain: the block runs into record 3's version line, so
-	// record 3 is lost; in its own gzip member, the block ends with the
-	// member and record 3 is read.
-	{"length-long.warc", []string{"response 1", "response 2", "error length 2", "response 4"}},
+	// Too large, plain: the block runs 10 bytes into record 3, its
+	// version line, and is followed by no CRLF CRLF; reading goes back
+	// to the "WARC/" in the block, and record 3 is read. In its own gzip
+	// member, the block ends with the member, and record 3 is read from
+	// the next.
+	{"length-long.warc", []string{"response 1", "response 2", "error length 2", "response 3", "response 4"}},
 	{"length-long.warc.gz", []string{"response 1", "response 2", "error truncated 2", "response 3", "response 4"}},
 	{"truncated-block.warc", []string{"response 1", "response 2", "error truncated 2"}},
 	{"truncated-header.warc", []string{"response 1", "error truncated"}},
@@ -109,8 +111,9 @@ var archiveTests = []struct {
 		"error garbage",   // bytes between members
 		"error gzip 3",    // corrupt deflate data: the header is read garbled, then decoding fails
 		"response 4",      // the record decodes whole...
-		"error gzip",      // ...but the member's CRC-32 is wrong
-		"response 5",      // after an empty member
+		"error gzip 4",    // ...but the member's CRC-32 is wrong: an error about it
+		"error garbage",   // an empty member: its bytes are in no record
+		"response 5",      //
 		"response 6",      // two records
 		"response 7",      // in one member
 		"error truncated", // a member that ends in its record's header
@@ -260,18 +263,13 @@ func TestPartialBlock(t *testing.T) {
 		for _, n := range []int{0, 1, 10, 1 << 20} {
 			t.Run(fmt.Sprintf("%s/%d", tt.name, n), func(t *testing.T) {
 				var got []string
-				r := warc.NewReader(bytes.NewReader(tt.data))
-				for {
-					rec, err := r.Next()
-					if err == io.EOF {
-						break
-					}
+				readEach(warc.NewReader(bytes.NewReader(tt.data)), func(rec *warc.Record, err error) {
 					if err != nil {
 						t.Fatal(err)
 					}
 					io.CopyN(io.Discard, rec.Block, int64(n))
 					got = append(got, rec.Type())
-				}
+				})
 				want := []string{"warcinfo", "request", "response", "response", "metadata", "resource", "response"}
 				if diff := cmp.Diff(want, got); diff != "" {
 					t.Errorf("types mismatch (-want +got):\n%s", diff)
@@ -291,9 +289,10 @@ func TestErrorText(t *testing.T) {
 	}{
 		{"not WARC", []byte("GIF89a"), `warc: offset 0: not a WARC file: input starts with "GIF89", not "WARC/" or a gzip member`},
 		{"short", warctest.Plain(func() warctest.Rec { r := warctest.Capture("1.1", 1)[5]; r.LengthDelta = -3; return r }()),
-			`warc: offset 0 (` + warctest.ID(6) + `): record does not end where its Content-Length says: the block of Content-Length 24 is followed by "ML\n\r", not CRLF CRLF (7 bytes skipped to the next record)`},
+			`warc: offset 0 (` + warctest.ID(6) + `): record does not end where its Content-Length says: the block of Content-Length 24 is followed by "ML\n\r", not CRLF CRLF (bytes 0-250 skipped)`},
 		{"gzip garbage", append(warctest.Gzip(resource.Bytes()), "xyz"...),
-			fmt.Sprintf("warc: gzip member at %d, offset %d: bytes between records: 3 bytes that are no gzip member", len(warctest.Gzip(resource.Bytes())), len(resource.Bytes()))},
+			fmt.Sprintf("warc: gzip member at %d, offset %d: bytes between records: bytes %d-%d of the file skipped: no gzip member starts there",
+				len(warctest.Gzip(resource.Bytes())), len(resource.Bytes()), len(warctest.Gzip(resource.Bytes())), len(warctest.Gzip(resource.Bytes()))+2)},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r := warc.NewReader(bytes.NewReader(tt.data))
@@ -370,6 +369,16 @@ func TestReadError(t *testing.T) {
 	}
 }
 
+// first returns what r's first call of Next gives: "type n" for a record
+// (its type and the number in its ID) or "error kind".
+func first(r *warc.Reader) string {
+	rec, err := r.Next()
+	if err != nil {
+		return "error " + kind(err)
+	}
+	return rec.Type() + number(rec.ID())
+}
+
 // TestMaxHeaderBytes checks the bound on a header, at it and past it.
 func TestMaxHeaderBytes(t *testing.T) {
 	rec := warctest.Capture("1.1", 1)[5]
@@ -385,13 +394,7 @@ func TestMaxHeaderBytes(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			r := warc.NewReader(bytes.NewReader(rec.Bytes()))
 			r.MaxHeaderBytes = tt.limit
-			var got string
-			if rec, err := r.Next(); err != nil {
-				got = "error " + kind(err)
-			} else {
-				got = rec.Type() + number(rec.ID())
-			}
-			if got != tt.want {
+			if got := first(r); got != tt.want {
 				t.Errorf("with MaxHeaderBytes %d: %s, want %s", tt.limit, got, tt.want)
 			}
 		})

@@ -12,19 +12,24 @@
 // (https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/#file-and-record-model).
 // Files are usually compressed with one gzip member per record
 // (Annex D, #record-at-time-compression), a ".warc.gz"; a plain file
-// compressed whole with gzip is read as well. [NewReader] tells the two
-// apart by the input's first bytes, not by a file name.
+// compressed whole with gzip, and members that split records, are read as
+// well. [NewReader] tells plain from gzip by the input's first bytes, not
+// by a file name.
 //
-// A [Reader] never holds more than two records' headers and two 64 KiB buffers:
-// a record's block is an [io.Reader] bounded by its Content-Length, read
-// from the input as the caller reads it, so a 10 GB record costs no more
-// memory than a small one. A malformed record is reported as an [*Error]
-// and reading goes on at the next record; see [Reader.Next].
+// A [Reader] never holds more than two records' headers and two buffers of
+// 64 KiB, each of which may grow to [RewindBytes] more to keep what a fault
+// sends it back to: a record's block is an [io.Reader] bounded by its
+// Content-Length, read from the input as the caller reads it, so a 10 GB
+// record costs no more memory than a small one. A malformed record, and
+// bytes that start no record, are reported as an [*Error] that says which
+// bytes it covers, and reading goes on at the next record: every byte of
+// the input is in a record or an error ([Reader.Unaccounted]); see
+// [Reader] and [Reader.Next].
 //
 // The package follows the text of WARC 1.1 (the IIPC's edition of
 // ISO 28500:2017) and accepts WARC 1.0, whose grammar it shares. It is
 // checked, record for record, against github.com/nlnwa/gowarc on every test
-// archive (tools/warcdiff).
+// archive and on the hostile ones of warctest (tools/warcs).
 package warc
 
 import (
@@ -65,13 +70,24 @@ type Record struct {
 
 	// Offset is where the record starts in the decoded input: in a plain
 	// file, its byte offset in the file; in a gzip file, its offset in
-	// the concatenation of the members' decoded bytes.
-	Offset int64
+	// the concatenation of the members' decoded bytes (after a member
+	// that cannot be decoded, of those the Reader decoded). Length is
+	// its length there, header, block and the CRLF CRLF after it:
+	// Offset to Offset+Length is the record, as a CDX(J) index gives a
+	// record's offset and length.
+	Offset, Length int64
 
 	// MemberOffset is the byte offset in the input of the gzip member
 	// that holds the record's start, or -1 if the input is not gzip.
 	// With one member per record, it is the offset a CDX index gives.
-	MemberOffset int64
+	// MemberLength is the length of the member, or members, that hold
+	// the record, when they hold it alone: cutting MemberOffset to
+	// MemberOffset+MemberLength out of the input gives a .warc.gz of
+	// exactly this record. It is 0 when the record shares a member with
+	// another (a file gzipped whole, members that split records), and for
+	// a plain input. It is set by the call of Next after the one that
+	// returned the record, which reads the record's end.
+	MemberOffset, MemberLength int64
 
 	blk    block
 	fields [16]Field // Fields' array, when the header has no more

@@ -122,7 +122,9 @@ func corpusCases(t *testing.T) []Case {
 // directly: status, declared type, each profile's computed type, the
 // profiles that run script in the document, documentScript,
 // crossOriginRead, and the error
-// where there is one. There must be no difference.
+// where there is one. There must be no difference. Every record's
+// offsets, cut out of its archive, must give that record alone
+// (checkOffsets).
 func TestAnswers(t *testing.T) {
 	if testing.Short() {
 		t.Skip("records 15,315 responses with wget")
@@ -170,7 +172,7 @@ func TestAnswers(t *testing.T) {
 			seen := make([]int, len(cases))
 			var records, responses, errs, diffs int
 			var size int64
-			err = archive.NewSniffer().Each(f, func(a *archive.Answer, err error) bool {
+			_, err = archive.NewSniffer().Each(f, func(a *archive.Answer, err error) bool {
 				records++
 				if a == nil {
 					t.Errorf("error outside a record: %v", err)
@@ -206,8 +208,13 @@ func TestAnswers(t *testing.T) {
 					t.Errorf("case %d (%s, %s) has %d response records", i, cases[i].ID, cases[i].Variant, n)
 				}
 			}
-			t.Logf("%s: %d records, %d responses (%d errors, mean response %d bytes), %d differences from the library read directly",
-				label, records, responses, errs, size/int64(max(responses, 1)), diffs)
+			data, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cuts := checkOffsets(t, data)
+			t.Logf("%s: %d records, %d responses (%d errors, mean response %d bytes), %d differences from the library read directly; %d records cut out by their offsets and read again",
+				label, records, responses, errs, size/int64(max(responses, 1)), diffs, cuts)
 		})
 	}
 }

@@ -357,7 +357,8 @@ func BombBody(size int64) []byte {
 }
 
 // All returns every test archive by name: the committed ones read from
-// dir (internal/warc/testdata, whose README and generator it skips) and
+// dir (internal/warc/testdata, whose README, generator and fuzz inputs it
+// skips) and
 // the large ones, made here.
 func All(dir string) (map[string][]byte, error) {
 	names, err := filepath.Glob(filepath.Join(dir, "*"))
@@ -368,6 +369,9 @@ func All(dir string) (map[string][]byte, error) {
 	for _, name := range names {
 		if strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".go") {
 			continue
+		}
+		if fi, err := os.Stat(name); err == nil && fi.IsDir() {
+			continue // fuzz/: the fuzzers' inputs
 		}
 		b, err := os.ReadFile(name)
 		if err != nil {

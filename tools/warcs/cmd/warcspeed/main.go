@@ -92,7 +92,7 @@ func main() {
 		}
 	case "answer":
 		var line []byte
-		err := archive.NewSniffer().Each(f, func(a *archive.Answer, err error) bool {
+		_, err := archive.NewSniffer().Each(f, func(a *archive.Answer, err error) bool {
 			records++
 			switch {
 			case err != nil:
