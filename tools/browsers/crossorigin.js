@@ -8,6 +8,8 @@
 //
 //	node crossorigin.js chromium|firefox|webkit [-j N] [-batch N] [-budget S] [-only REGEXP [-redo]] [-limit N] [-fresh] [-out FILE]
 //	node crossorigin.js merge [chromium|firefox|webkit ...]
+//	node crossorigin.js BROWSER -corpus DIR -out FILE   # another corpus (testdata/browsers/status)
+//	node crossorigin.js BROWSER -ids FILE -out FILE -fresh   # the cases named in FILE, one id a line (drift.js)
 //
 // Recording appends raw observations to out/cross-<browser>.jsonl (one line
 // per case) and resumes from there: a run stops starting batches after
@@ -30,7 +32,11 @@ const wk = require('./webkit');
 const { WebKitAttacker } = require('./webkitattack');
 
 const root = path.resolve(__dirname, '..', '..');
-const dataDir = path.join(root, 'testdata', 'browsers', 'crossorigin');
+const args = process.argv.slice(2);
+const opt = (name, def) => (args.indexOf(name) < 0 ? def : args[args.indexOf(name) + 1]);
+// -corpus DIR reads another corpus (testdata/browsers/status): its cases
+// whose kind is absent or "crossorigin".
+const dataDir = opt('-corpus', '') ? path.resolve(opt('-corpus', '')) : path.join(root, 'testdata', 'browsers', 'crossorigin');
 const corpusDir = process.env.CORPUS_DIR || path.join(root, 'tools', 'corpus', 'out');
 const outDir = path.join(__dirname, 'out');
 
@@ -40,8 +46,6 @@ const ways = ['image', 'script', 'style', 'audio', 'video', 'track', 'fetch'];
 const RESPONSE_HOST = '127.0.0.1';
 const PAGE_HOST = '127.0.0.2';
 
-const args = process.argv.slice(2);
-const opt = (name, def) => (args.indexOf(name) < 0 ? def : args[args.indexOf(name) + 1]);
 const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 const withTimeout = (p, ms, what) => Promise.race([p, new Promise((_, rej) => setTimeout(() => rej(new Error(`${what || 'operation'} timed out after ${ms} ms`)), ms))]);
 
@@ -65,7 +69,8 @@ function loadCorpus() {
   const bodies = new Map();
   for (const b of gunzipLines(path.join(dataDir, 'bodies.jsonl.gz'))) {
     let bytes;
-    if (b.source === 'orb') bytes = Buffer.from(b.body || b.head, 'base64');
+    if (b.body !== undefined) bytes = Buffer.from(b.body, 'base64');
+    else if (b.source === 'orb') bytes = Buffer.from(b.head, 'base64');
     else if (b.source === 'files') bytes = fs.readFileSync(path.join(root, 'testdata', 'files', b.name.slice('files/'.length)));
     else if (b.source === 'edge') bytes = edges.get(b.name);
     else bytes = fs.readFileSync(path.join(corpusDir, b.name));
@@ -76,7 +81,7 @@ function loadCorpus() {
   }
   const headers = new Map(fs.readFileSync(path.join(dataDir, 'headers.jsonl'), 'utf8').split('\n').filter(Boolean)
     .map((l) => JSON.parse(l)).map((h) => [h.name, h.headers]));
-  const cases = gunzipLines(path.join(dataDir, 'cases.jsonl.gz'));
+  const cases = gunzipLines(path.join(dataDir, 'cases.jsonl.gz')).filter((c) => !c.kind || c.kind === 'crossorigin');
   for (const c of cases) {
     c.bytes = bodies.get(c.body);
     c.headerLines = headers.get(c.headers);
@@ -98,7 +103,8 @@ function loopsForever(bytes) {
 // ---------------------------------------------------------------------------
 // The servers. Responses are served by 127.0.0.1 at /r/<run>.<i>.<way>: the
 // case's status line, its header lines byte for byte, Content-Range (when
-// the case has a range: those bytes of the body), Timing-Allow-Origin: *,
+// the case has a range: those bytes of the body; or the case's own
+// contentRange value, the body whole), Timing-Allow-Origin: *,
 // Content-Length, Connection: close, and the body. A case with a redirect
 // answers first with that status and Location: <same path>/final, which
 // serves the case. The page and its script are served by 127.0.0.2. Every
@@ -156,11 +162,16 @@ function startServers(cases, run, serverLog, stray) {
           lines = [...lines, ['Content-Range', `bytes ${a}-${b}/${c.bytes.length}`]];
           bytes = c.bytes.subarray(a, b + 1);
         }
+        if (c.contentRange) lines = [...lines, ['Content-Range', c.contentRange]];
         respond(sock, c.status || '200 OK', [...lines, ['Timing-Allow-Origin', '*']], bytes);
       } else if (which === 'page' && target.startsWith('/__page/')) {
         respond(sock, '200 OK', [['Content-Type', 'text/html; charset=utf-8']], Buffer.from(pageHTML));
       } else if (which === 'page' && target === '/__cross.js') {
         respond(sock, '200 OK', [['Content-Type', 'text/javascript']], harnessJS);
+      } else if (which === 'page' && target.startsWith('/__probe?')) {
+        // The status corpus' script also carries destinations.js's probe,
+        // which reports to the origin it runs in: here, the page's.
+        respond(sock, '204 No Content', [], Buffer.alloc(0));
       } else {
         stray.push(`${which} ${reqHead[0]}`);
         respond(sock, '404 Not Found', [], Buffer.alloc(0));
@@ -539,6 +550,7 @@ async function record(browserName) {
   const batchSize = Number(opt('-batch', isWebKit ? 4 : 8));
   const budget = Number(opt('-budget', 840));
   const only = opt('-only', '') ? new RegExp(opt('-only', '')) : null;
+  const ids = opt('-ids', '') ? new Set(fs.readFileSync(opt('-ids', ''), 'utf8').split('\n').filter(Boolean)) : null;
   const limit = Number(opt('-limit', 0));
   const timeout = Number(opt('-timeout', 12000));
   const partFile = opt('-out', path.join(outDir, `cross-${browserName}.jsonl`));
@@ -557,7 +569,7 @@ async function record(browserName) {
   // -redo records the -only cases again even when they are done (merge
   // keeps a case's last line).
   const redo = args.includes('-redo');
-  cases.forEach((c, i) => { if ((!only || only.test(c.id)) && (redo || !done.has(c.id))) todo.push(i); });
+  cases.forEach((c, i) => { if ((!only || only.test(c.id)) && (!ids || ids.has(c.id)) && (redo || !done.has(c.id))) todo.push(i); });
   if (limit) todo = todo.slice(0, limit);
   if (!todo.length) {
     console.error(`${browserName}: nothing left to record (${done.size} cases in ${partFile})`);
