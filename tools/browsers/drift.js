@@ -64,16 +64,17 @@ function usage(msg) {
 
 // The status corpus' destinations (record-status.sh's -dests).
 const statusDests = 'document,iframe,script,module,worker,sharedworker,serviceworker,style,image,audio,video,track,font';
-// How many cases of each corpus, and how long each part may take, per
-// engine (seconds at -scale 1 and the default 14 minutes: a tenth of the
-// budget is left for launching and the second loads). A navigation case is
-// one load, a destinations job 17 (13 in status), a cross-origin case 7.
+// How many cases of each corpus, and each part's share of an engine's
+// time: the run's -minutes (less a tenth, for the second loads) are shared
+// among the engines, and an engine's among its parts, what a part leaves
+// going to the next ones. A navigation case is one load, a destinations
+// job 17 (13 in status), a cross-origin case 7.
 const plan = {
-  navigation: { cases: 300, share: 0.2 },
-  destinations: { cases: 12, share: 0.2 },
-  crossorigin: { cases: 250, share: 0.2 },
-  'status-dest': { cases: 8, share: 0.2 },
-  'status-cross': { cases: 100, share: 0.1 },
+  navigation: { cases: 300, share: 0.3 },
+  destinations: { cases: 12, share: 0.15 },
+  crossorigin: { cases: 250, share: 0.25 },
+  'status-dest': { cases: 8, share: 0.15 },
+  'status-cross': { cases: 100, share: 0.15 },
 };
 
 const gunzipLines = (f) => zlib.gunzipSync(fs.readFileSync(f)).toString('utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
@@ -90,7 +91,9 @@ function sample(items, key, n) {
     if (!groups.has(k)) groups.set(k, []);
     groups.get(k).push(it);
   }
-  const lists = [...groups.keys()].sort().map((k) => groups.get(k).sort((a, b) => (rank(a.id) < rank(b.id) ? -1 : 1)));
+  // Strata in hash order too, so that a sample smaller than the number of
+  // strata is spread over them.
+  const lists = [...groups.keys()].sort((a, b) => (rank(a) < rank(b) ? -1 : 1)).map((k) => groups.get(k).sort((a, b) => (rank(a.id) < rank(b.id) ? -1 : 1)));
   const out = [];
   for (let i = 0; out.length < n; i++) {
     let took = false;
@@ -290,8 +293,7 @@ function main() {
     say(`  ${''.padEnd(9)} recorded: ${rec}`);
   }
   say('');
-  const budgetAll = minutes * 60 * 0.9;
-  const shares = cs.reduce((s, c) => s + plan[c.name].share, 0);
+  const deadline = t0 + minutes * 60 * 0.9 * 1000;
   const samples = new Map();
   for (const c of cs) {
     const s = sample(c.cases, c.key, Math.round(plan[c.name].cases * scale));
@@ -302,12 +304,14 @@ function main() {
   const listed = [];
   let confirmed = 0;
   let failed = false;
-  for (const e of engines) {
+  for (const [ei, e] of engines.entries()) {
     if (!inst[e]) { say(`${e}: not installed; skipped`); continue; }
-    for (const c of cs) {
+    const engineEnd = Date.now() + (deadline - Date.now()) / (engines.length - ei);
+    for (const [ci, c] of cs.entries()) {
       const { picked, strata } = samples.get(c.name);
       if (c.hasRecording && !c.hasRecording(e)) { summary.push({ c: c.name, e, note: 'no recording' }); continue; }
-      const budget = Math.max(30, Math.round((budgetAll / engines.length) * (plan[c.name].share / shares)));
+      const left = cs.slice(ci).reduce((s, x) => s + plan[x.name].share, 0);
+      const budget = Math.max(30, Math.round(((engineEnd - Date.now()) / 1000) * (plan[c.name].share / left)));
       const first = replay(tmp, c, e, picked.map((x) => x.id), budget, 1);
       if (first.error) { failed = true; say(`  ${c.name} ${e}: ${first.error}`); }
       // Compare; the cases with a difference or a timeout go again.
