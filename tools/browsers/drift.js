@@ -70,9 +70,9 @@ const statusDests = 'document,iframe,script,module,worker,sharedworker,servicewo
 // part leaves going to the next ones. A navigation case is one load, a destinations
 // job 17 (13 in status), a cross-origin case 7.
 const plan = {
-  navigation: { cases: 250, share: 0.25 },
+  navigation: { cases: 200, share: 0.25 },
   destinations: { cases: 10, share: 0.25 },
-  crossorigin: { cases: 250, share: 0.25 },
+  crossorigin: { cases: 160, share: 0.25 },
   'status-dest': { cases: 8, share: 0.15 },
   'status-cross': { cases: 100, share: 0.1 },
 };
