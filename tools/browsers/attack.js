@@ -19,6 +19,13 @@ const lib = require('./lib');
 
 const TOKEN_RE = /([0-9a-z]{4,})\.(\d+)\.(same|cross)\.([a-z]+)/g;
 
+// A response that redirects (the status corpus) sends the browser to its
+// URL with FINAL appended, which keeps the token in the URL's last segment
+// (a file WebKit downloads is named after it). atURL reports whether href is
+// the destination's url, or where its redirect led.
+const FINAL = '.final';
+const atURL = (href, url) => href === url || href === url + FINAL;
+
 // dests are the destinations in the order they are recorded.
 const subDests = ['iframe', 'object', 'embed', 'script', 'module', 'worker', 'sharedworker', 'serviceworker',
   'style', 'image', 'video', 'audio', 'font', 'track', 'xslt', 'text'];
@@ -97,6 +104,7 @@ class Attacker {
   }
 
   sawDownload(url) {
+    if (url.endsWith(FINAL)) url = url.slice(0, -FINAL.length);
     this.downloaded.add(url);
     const w = this.downloadWaiters.get(url);
     if (w) w();
@@ -148,11 +156,11 @@ class Attacker {
         if (frameDests.has(d) && o.outcome !== 'download') {
           const f = frames[d];
           if (f && f.contentType && !o.contentType) o.contentType = f.contentType;
-          if (f && f.href && f.href !== urls[d] && o.outcome !== 'blocked') {
+          if (f && f.href && !atURL(f.href, urls[d]) && o.outcome !== 'blocked') {
             o.outcome = 'error';
             o.error = 'frame at ' + f.href.slice(0, 100);
           }
-          if (o.outcome === 'timeout' && f && f.href === urls[d]) o.outcome = 'loaded';
+          if (o.outcome === 'timeout' && f && atURL(f.href, urls[d])) o.outcome = 'loaded';
         }
         delete o.href;
         out[d] = o;
@@ -208,7 +216,7 @@ class Attacker {
         if (el) tag = await withTimeout(el.evaluate((e) => e.localName), 1500);
       } catch (_) {}
       let d = { iframe: 'iframe', object: 'object', embed: 'embed' }[tag];
-      if (!d) d = Object.keys(urls).find((k) => frameDests.has(k) && f.url() === urls[k]);
+      if (!d) d = Object.keys(urls).find((k) => frameDests.has(k) && atURL(f.url(), urls[k]));
       if (!d || info[d]) continue;
       info[d] = { href: f.url() };
       try {
@@ -236,12 +244,13 @@ class Attacker {
     if (this.downloaded.has(url)) return { outcome: 'download' };
     let at = '';
     try { at = page.url(); } catch (_) {}
-    if (at === url) {
+    if (atURL(at, url)) {
       const ct = await evalTimeout(page, () => document.contentType, 3000).catch(() => null);
       if (ct) return err ? { outcome: 'loaded', contentType: ct, note: 'no load event' } : { outcome: 'loaded', contentType: ct };
     }
     if (err && /timeout/i.test(String(err.name) + String(err.message))) {
-      return { outcome: 'timeout' };
+      // A navigation the browser dropped (a 204) leaves the tab where it was.
+      return at.includes('/__attack/') ? { outcome: 'timeout', note: 'the tab stayed at the attacker page' } : { outcome: 'timeout' };
     }
     if (err) return { outcome: 'error', error: String(err.message || err).split('\n')[0].slice(0, 200) };
     return { outcome: 'error', error: 'tab at ' + at.slice(0, 100) };
@@ -256,4 +265,4 @@ function evalTimeout(page, fn, ms, ...args) {
   return withTimeout(page.evaluate(fn, ...args), ms);
 }
 
-module.exports = { Attacker, Probes, classify, dests, subDests, probeJS, attackerPage, xmlDoc, TOKEN_RE, sleep };
+module.exports = { Attacker, Probes, classify, dests, subDests, probeJS, attackerPage, xmlDoc, TOKEN_RE, FINAL, atURL, sleep };

@@ -8,6 +8,8 @@
 //
 //	node crossorigin.js chromium|firefox|webkit [-j N] [-batch N] [-budget S] [-only REGEXP [-redo]] [-limit N] [-fresh] [-out FILE]
 //	node crossorigin.js merge [chromium|firefox|webkit ...]
+//	node crossorigin.js BROWSER -corpus DIR -out FILE   # another corpus (testdata/browsers/status)
+//	node crossorigin.js BROWSER -ids FILE -out FILE -fresh   # the cases named in FILE, one id a line (drift.js)
 //
 // Recording appends raw observations to out/cross-<browser>.jsonl (one line
 // per case) and resumes from there: a run stops starting batches after
@@ -30,7 +32,11 @@ const wk = require('./webkit');
 const { WebKitAttacker } = require('./webkitattack');
 
 const root = path.resolve(__dirname, '..', '..');
-const dataDir = path.join(root, 'testdata', 'browsers', 'crossorigin');
+const args = process.argv.slice(2);
+const opt = (name, def) => (args.indexOf(name) < 0 ? def : args[args.indexOf(name) + 1]);
+// -corpus DIR reads another corpus (testdata/browsers/status): its cases
+// whose kind is absent or "crossorigin".
+const dataDir = opt('-corpus', '') ? path.resolve(opt('-corpus', '')) : path.join(root, 'testdata', 'browsers', 'crossorigin');
 const corpusDir = process.env.CORPUS_DIR || path.join(root, 'tools', 'corpus', 'out');
 const outDir = path.join(__dirname, 'out');
 
@@ -40,8 +46,6 @@ const ways = ['image', 'script', 'style', 'audio', 'video', 'track', 'fetch'];
 const RESPONSE_HOST = '127.0.0.1';
 const PAGE_HOST = '127.0.0.2';
 
-const args = process.argv.slice(2);
-const opt = (name, def) => (args.indexOf(name) < 0 ? def : args[args.indexOf(name) + 1]);
 const sleep = (ms) => new Promise((res) => setTimeout(res, ms));
 const withTimeout = (p, ms, what) => Promise.race([p, new Promise((_, rej) => setTimeout(() => rej(new Error(`${what || 'operation'} timed out after ${ms} ms`)), ms))]);
 
@@ -60,27 +64,39 @@ function parses(bytes) {
   }
 }
 
-function loadCorpus() {
+// loadCorpus returns the corpus' cases with their bytes. A body that is
+// missing or does not hash as bodies.jsonl.gz says throws, unless lenient:
+// then its cases have no bytes and say why in missing.
+function loadCorpus(lenient) {
   const edges = new Map(require('./gencorpus.js').edges.map(([n, b]) => ['edge/' + n, b]));
   const bodies = new Map();
   for (const b of gunzipLines(path.join(dataDir, 'bodies.jsonl.gz'))) {
     let bytes;
-    if (b.source === 'orb') bytes = Buffer.from(b.body || b.head, 'base64');
+    if (b.body !== undefined) bytes = Buffer.from(b.body, 'base64');
+    else if (b.source === 'orb') bytes = Buffer.from(b.head, 'base64');
     else if (b.source === 'files') bytes = fs.readFileSync(path.join(root, 'testdata', 'files', b.name.slice('files/'.length)));
     else if (b.source === 'edge') bytes = edges.get(b.name);
     else bytes = fs.readFileSync(path.join(corpusDir, b.name));
     if (!bytes || crypto.createHash('sha256').update(bytes).digest('hex') !== b.sha256) {
-      throw new Error(`body ${b.name} is missing or does not hash as bodies.jsonl.gz says (run node ../corpus/gen.js)`);
+      const why = `body ${b.name} is missing or does not hash as bodies.jsonl.gz says (run node ../corpus/gen.js)`;
+      if (!lenient) throw new Error(why);
+      bodies.set(b.name, why);
+      continue;
     }
     bodies.set(b.name, bytes);
   }
   const headers = new Map(fs.readFileSync(path.join(dataDir, 'headers.jsonl'), 'utf8').split('\n').filter(Boolean)
     .map((l) => JSON.parse(l)).map((h) => [h.name, h.headers]));
-  const cases = gunzipLines(path.join(dataDir, 'cases.jsonl.gz'));
+  const cases = gunzipLines(path.join(dataDir, 'cases.jsonl.gz')).filter((c) => !c.kind || c.kind === 'crossorigin');
   for (const c of cases) {
     c.bytes = bodies.get(c.body);
     c.headerLines = headers.get(c.headers);
     if (!c.bytes || !c.headerLines) throw new Error('bad case ' + c.id);
+    if (typeof c.bytes === 'string') {
+      c.missing = c.bytes;
+      c.bytes = null;
+      continue;
+    }
     // Bodies that loop for ever when they run as a script (an infinite-loop
     // prefix, and the whole parses as a classic script): their script is
     // loaded last (see crossharness.js).
@@ -98,7 +114,8 @@ function loopsForever(bytes) {
 // ---------------------------------------------------------------------------
 // The servers. Responses are served by 127.0.0.1 at /r/<run>.<i>.<way>: the
 // case's status line, its header lines byte for byte, Content-Range (when
-// the case has a range: those bytes of the body), Timing-Allow-Origin: *,
+// the case has a range: those bytes of the body; or the case's own
+// contentRange value, the body whole), Timing-Allow-Origin: *,
 // Content-Length, Connection: close, and the body. A case with a redirect
 // answers first with that status and Location: <same path>/final, which
 // serves the case. The page and its script are served by 127.0.0.2. Every
@@ -156,11 +173,16 @@ function startServers(cases, run, serverLog, stray) {
           lines = [...lines, ['Content-Range', `bytes ${a}-${b}/${c.bytes.length}`]];
           bytes = c.bytes.subarray(a, b + 1);
         }
+        if (c.contentRange) lines = [...lines, ['Content-Range', c.contentRange]];
         respond(sock, c.status || '200 OK', [...lines, ['Timing-Allow-Origin', '*']], bytes);
       } else if (which === 'page' && target.startsWith('/__page/')) {
         respond(sock, '200 OK', [['Content-Type', 'text/html; charset=utf-8']], Buffer.from(pageHTML));
       } else if (which === 'page' && target === '/__cross.js') {
         respond(sock, '200 OK', [['Content-Type', 'text/javascript']], harnessJS);
+      } else if (which === 'page' && target.startsWith('/__probe?')) {
+        // The status corpus' script also carries destinations.js's probe,
+        // which reports to the origin it runs in: here, the page's.
+        respond(sock, '204 No Content', [], Buffer.alloc(0));
       } else {
         stray.push(`${which} ${reqHead[0]}`);
         respond(sock, '404 Not Found', [], Buffer.alloc(0));
@@ -539,13 +561,14 @@ async function record(browserName) {
   const batchSize = Number(opt('-batch', isWebKit ? 4 : 8));
   const budget = Number(opt('-budget', 840));
   const only = opt('-only', '') ? new RegExp(opt('-only', '')) : null;
+  const ids = opt('-ids', '') ? new Set(fs.readFileSync(opt('-ids', ''), 'utf8').split('\n').filter(Boolean)) : null;
   const limit = Number(opt('-limit', 0));
   const timeout = Number(opt('-timeout', 12000));
   const partFile = opt('-out', path.join(outDir, `cross-${browserName}.jsonl`));
   fs.mkdirSync(path.dirname(partFile), { recursive: true });
   if (args.includes('-fresh')) fs.rmSync(partFile, { force: true });
 
-  const cases = loadCorpus();
+  const cases = loadCorpus(true);
   const done = new Set();
   if (fs.existsSync(partFile)) {
     for (const l of fs.readFileSync(partFile, 'utf8').split('\n').filter(Boolean)) {
@@ -557,8 +580,10 @@ async function record(browserName) {
   // -redo records the -only cases again even when they are done (merge
   // keeps a case's last line).
   const redo = args.includes('-redo');
-  cases.forEach((c, i) => { if ((!only || only.test(c.id)) && (redo || !done.has(c.id))) todo.push(i); });
+  cases.forEach((c, i) => { if ((!only || only.test(c.id)) && (!ids || ids.has(c.id)) && (redo || !done.has(c.id))) todo.push(i); });
   if (limit) todo = todo.slice(0, limit);
+  const unusable = todo.find((i) => !cases[i].bytes);
+  if (unusable !== undefined) throw new Error(`${cases[unusable].id}: ${cases[unusable].missing}`);
   if (!todo.length) {
     console.error(`${browserName}: nothing left to record (${done.size} cases in ${partFile})`);
     return 0;

@@ -236,4 +236,4 @@ function merge(which) {
   fs.writeFileSync(metaFile, JSON.stringify(ordered, null, 1) + '\n');
 }
 
-module.exports = { verdict, pageText, netText, merge, ways, browsers };
+module.exports = { verdict, row, pageText, netText, merge, ways, browsers };

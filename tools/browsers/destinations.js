@@ -8,6 +8,9 @@
 //	node destinations.js merge        # writes results.jsonl.gz and recordings.json
 //	node destinations.js merge webkit # writes results-webkit.jsonl.gz and recordings.json's webkit entry
 //	node destinations.js BROWSER -corpus DIR -origins same -out FILE   # another corpus (testdata/browsers/wire)
+//	node destinations.js BROWSER -ids FILE -out FILE -fresh   # the cases named in FILE, one id a line (drift.js)
+//	node destinations.js BROWSER ... -dests document,iframe,script   # only these destinations
+//	node destinations.js BROWSER -only REGEXP -redo   # record those jobs again (a merge keeps the last line)
 //
 // Recording appends to tools/browsers/out/dest-<browser>.jsonl and resumes
 // from it: a run stops starting new cases after -budget seconds (default
@@ -26,7 +29,7 @@ const path = require('path');
 const zlib = require('zlib');
 const lib = require('./lib');
 const { writeAtomic, updateManifest } = require('./files');
-const { Attacker, Probes, dests, attackerPage, xmlDoc, probeJS } = require('./attack');
+const { Attacker, Probes, dests, attackerPage, xmlDoc, probeJS, FINAL } = require('./attack');
 const { WebKitAttacker } = require('./webkitattack');
 const webkit = require('./webkit');
 
@@ -76,7 +79,11 @@ function loadCorpus() {
 // (the XML document of the xslt destination), /__xsl (a style sheet that
 // outputs the probe, for the xml-pi body) and /__probe (the probe's report).
 // A case is served at /r/<token>: the status line, the case's header lines
-// byte for byte, Content-Length and Connection: close, then the body.
+// byte for byte, its Content-Range (when the case has one), Content-Length
+// and Connection: close, then the body. A case with a redirect answers
+// first with that status line and Location: /r/<token>.final, which serves
+// the case. The requests for each token are counted (requests: a row's
+// "requests").
 
 const harnessJS = fs.readFileSync(path.join(__dirname, 'harness.js'));
 const xslProbe = Buffer.from(`<?xml version="1.0"?>\n<xsl:stylesheet version="1.0" xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns="http://www.w3.org/1999/xhtml">\n<xsl:output method="html"/>\n<xsl:template match="/"><html><head><title>t</title></head><body><script>${probeJS}</script></body></html></xsl:template>\n</xsl:stylesheet>\n`);
@@ -88,7 +95,7 @@ function respond(sock, status, headers, body) {
   sock.end(Buffer.concat([Buffer.from(head, 'latin1'), body]));
 }
 
-function startServers(cases, run, probes, stray) {
+function startServers(cases, run, probes, stray, requests) {
   const origins = {};
   const mk = (which) => net.createServer((sock) => {
     let buf = Buffer.alloc(0);
@@ -101,10 +108,16 @@ function startServers(cases, run, probes, stray) {
       const target = m ? m[2] : '';
       const p = target.split('?')[0];
       let r;
-      if (which === 'A' && (r = /^\/r\/([0-9a-z]+)\.(\d+)\.(same|cross)\.([a-z]+)$/.exec(p)) && r[1] === run && cases[Number(r[2])]) {
+      if (which === 'A' && (r = /^\/r\/([0-9a-z]+)\.(\d+)\.(same|cross)\.([a-z]+)(\.final)?$/.exec(p)) && r[1] === run && cases[Number(r[2])]) {
         const c = cases[Number(r[2])];
         c.requests = (c.requests || 0) + 1;
-        respond(sock, c.status || '200 OK', c.headerLines, c.bytes);
+        const token = `${r[2]}.${r[3]}.${r[4]}`;
+        requests.set(token, (requests.get(token) || 0) + 1);
+        if (c.redirect && !r[5]) {
+          respond(sock, c.redirect, [['Location', p + FINAL]], Buffer.alloc(0));
+          return;
+        }
+        respond(sock, c.status || '200 OK', c.contentRange ? [...c.headerLines, ['Content-Range', c.contentRange]] : c.headerLines, c.bytes);
       } else if (p.startsWith('/__attack/')) {
         respond(sock, '200 OK', [['Content-Type', 'text/html; charset=utf-8']], Buffer.from(attackerPage));
       } else if (p === '/__harness.js') {
@@ -140,10 +153,18 @@ async function record(browserName) {
   const parallel = Number(opt('-j', isWebKit ? 3 : 4));
   const budget = Number(opt('-budget', 840));
   const only = opt('-only', '') ? new RegExp(opt('-only', '')) : null;
+  const ids = opt('-ids', '') ? new Set(fs.readFileSync(opt('-ids', ''), 'utf8').split('\n').filter(Boolean)) : null;
   const limit = Number(opt('-limit', 0));
   const partFile = opt('-out', path.join(outDir, `dest-${browserName}.jsonl`));
   fs.mkdirSync(path.dirname(partFile), { recursive: true });
   if (args.includes('-fresh')) fs.rmSync(partFile, { force: true });
+  // -dests a,b,c: only those destinations (the status corpus leaves out
+  // object, embed, xslt and text).
+  const want = opt('-dests', '') ? opt('-dests', '').split(',') : dests;
+  for (const d of want) if (!dests.includes(d)) throw new Error('unknown destination ' + d);
+  // -redo records the -only or -ids jobs again even when they are done (a
+  // merge keeps a row's last line).
+  const redo = args.includes('-redo');
 
   const cases = loadCorpus();
   const done = new Set();
@@ -158,7 +179,8 @@ async function record(browserName) {
   let jobs = [];
   cases.forEach((c, i) => {
     if (only && !only.test(c.id)) return;
-    for (const origin of origins) if (!done.has(`${c.id}\t${origin}`)) jobs.push({ i, origin });
+    if (ids && !ids.has(c.id)) return;
+    for (const origin of origins) if (redo || !done.has(`${c.id}\t${origin}`)) jobs.push({ i, origin });
   });
   if (limit) jobs = jobs.slice(0, limit);
   if (!jobs.length) {
@@ -169,7 +191,8 @@ async function record(browserName) {
   const run = Date.now().toString(36);
   const probes = new Probes();
   const stray = [];
-  const srv = await startServers(cases, run, probes, stray);
+  const requests = new Map(); // "<i>.<origin>.<dest>" -> requests for it
+  const srv = await startServers(cases, run, probes, stray, requests);
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), `dest-${browserName}-`));
   const downloadDir = path.join(tmp, 'downloads');
   fs.mkdirSync(downloadDir);
@@ -201,6 +224,7 @@ async function record(browserName) {
         pageOrigin: origin === 'same' ? srv.origins.A : srv.origins.B,
         serverOrigin: srv.origins.A,
         url: (token) => `${srv.origins.A}/r/${token}`,
+        dests: want,
       };
       let out;
       for (let t = 0; t < 2; t++) {
@@ -215,12 +239,12 @@ async function record(browserName) {
           out = null;
           if (t === 1) {
             out = {};
-            for (const d of dests) out[d] = { outcome: 'error', probe: '', error: 'recorder: ' + String(e.message || e).split('\n')[0] };
+            for (const d of want) out[d] = { outcome: 'error', probe: '', error: 'recorder: ' + String(e.message || e).split('\n')[0] };
             // WebKit: some responses end the session (multipart/x-mixed-replace
             // in some destinations): load the response in one destination
             // at a time, so that only those that do it say so.
             if (isWebKit) {
-              for (const d of dests) {
+              for (const d of want) {
                 try {
                   out[d] = { ...(await att.run(slot, { ...job, dests: [d] }))[d], alone: true };
                 } catch (e2) {
@@ -233,7 +257,8 @@ async function record(browserName) {
           }
         }
       }
-      const rows = dests.map((d) => ({ case: c.id, browser: browserName, origin, dest: d, ...out[d] }));
+      const rows = want.map((d) => ({ case: c.id, browser: browserName, origin, dest: d, ...out[d], requests: requests.get(`${i}.${origin}.${d}`) || 0 }));
+      for (const d of want) requests.delete(`${i}.${origin}.${d}`);
       for (const r of rows) counts[r.outcome] = (counts[r.outcome] || 0) + 1;
       fs.appendFileSync(partFile, rows.map((r) => JSON.stringify(r)).join('\n') + '\n');
       n++;
@@ -377,11 +402,16 @@ function merge(which) {
   updateManifest();
 }
 
-if (mode === 'chromium' || mode === 'firefox' || mode === 'webkit') {
+// status.js merges the status corpus' rows with shortError too.
+module.exports = { shortError };
+
+if (require.main !== module) {
+  // required for its exports
+} else if (mode === 'chromium' || mode === 'firefox' || mode === 'webkit') {
   record(mode).then((left) => process.exit(left ? 3 : 0), (e) => { console.error(e); process.exit(1); });
 } else if (mode === 'merge') {
   merge(args[1]);
 } else {
-  console.error('usage: node destinations.js chromium|firefox|webkit [-j N] [-budget S] [-only RE] [-limit N] [-fresh] | merge');
+  console.error('usage: node destinations.js chromium|firefox|webkit [-j N] [-budget S] [-only RE | -ids FILE] [-redo] [-dests LIST] [-limit N] [-fresh] [-corpus DIR] [-origins LIST] [-out FILE] | merge');
   process.exit(2);
 }

@@ -7,6 +7,7 @@
 //
 //	node record.js chromium|firefox|webkit [-j N] [-minutes M] [-timeout MS]
 //	node record.js BROWSER -only REGEXP [-limit N] [-out FILE]   # a trial run
+//	node record.js BROWSER -ids FILE [-out FILE]   # a trial run of the cases named in FILE (drift.js)
 //	node record.js BROWSER -partial     # write what is recorded so far
 //	node record.js BROWSER -corpus DIR -only REGEXP -out FILE   # another corpus (testdata/browsers/wire)
 //	node record.js BROWSER ... -textlength   # documents also record textLength
@@ -15,7 +16,7 @@
 // 14) and keeps what it recorded in state/<browser>.jsonl; the next run goes
 // on from there. When every case is recorded it writes
 // results-<browser>.jsonl.gz and the browser's entry of recordings.json. A
-// trial run (-only or -limit) writes FILE (default /tmp/record-<browser>.jsonl)
+// trial run (-only, -ids or -limit) writes FILE (default /tmp/record-<browser>.jsonl)
 // and touches neither. -corpus DIR reads the corpus (and keeps the state
 // and results) in DIR instead of testdata/browsers/navigation; there, a body
 // whose line has "body" is those bytes (base64), and only the cases whose
@@ -44,7 +45,9 @@ const opt = (name, def) => (args.indexOf(name) < 0 ? def : args[args.indexOf(nam
 const parallel = Number(opt('-j', browserName === 'webkit' ? 3 : 4));
 const limit = Number(opt('-limit', 0));
 const only = opt('-only', '') ? new RegExp(opt('-only', '')) : null;
-const trial = Boolean(only || limit);
+// -ids FILE: the cases named in FILE, one id a line (drift.js); a trial.
+const ids = opt('-ids', '') ? new Set(fs.readFileSync(opt('-ids', ''), 'utf8').split('\n').filter(Boolean)) : null;
+const trial = Boolean(only || limit || ids);
 const trialOut = opt('-out', `/tmp/record-${browserName}.jsonl`);
 const caseTimeout = Number(opt('-timeout', 10000));
 const minutes = Number(opt('-minutes', 14));
@@ -83,6 +86,7 @@ function bytesOf(name) {
 
 let cases = allCases.map((c, index) => ({ ...c, index }));
 if (only) cases = cases.filter((c) => only.test(c.id));
+if (ids) cases = cases.filter((c) => ids.has(c.id));
 if (limit) cases = cases.slice(0, limit);
 for (const c of cases) { c.bytes = bytesOf(c.body); c.headerList = headerSets.get(c.headers); }
 
@@ -265,7 +269,8 @@ async function main() {
   await new Promise((res) => server.listen(0, '127.0.0.1', res));
   const port = server.address().port;
   const t0 = Date.now();
-  const deadline = trial ? Infinity : t0 + minutes * 60000;
+  // A trial has no deadline unless -minutes is given (drift.js gives one).
+  const deadline = trial && !args.includes('-minutes') ? Infinity : t0 + minutes * 60000;
   let version;
   let driver;
   let browser;

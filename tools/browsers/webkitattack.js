@@ -25,7 +25,7 @@
 'use strict';
 const path = require('path');
 const wk = require('./webkit');
-const { dests, classify, TOKEN_RE, sleep } = require('./attack');
+const { dests, classify, TOKEN_RE, atURL, sleep } = require('./attack');
 
 const frameDests = ['iframe', 'object', 'embed'];
 const probeRank = { server: 3, page: 2, opaque: 1 };
@@ -191,7 +191,7 @@ class WebKitAttacker {
     // the file may come a little after the frame's load event.
     const undecided = () => {
       const files = this.downloads(w, key);
-      return frameDests.filter((d) => cfg.dests[d] && !files.byDest[d] && !(st.frames[d] && st.frames[d].href === urls[d]) && !(st.results[d] && st.results[d].outcome === 'blocked')).length > files.unnamed.length;
+      return frameDests.filter((d) => cfg.dests[d] && !files.byDest[d] && !(st.frames[d] && atURL(st.frames[d].href, urls[d])) && !(st.results[d] && st.results[d].outcome === 'blocked')).length > files.unnamed.length;
     };
     for (let t = 0; t < 10 && undecided(); t++) await sleep(150);
     const dl = this.downloads(w, key);
@@ -207,15 +207,15 @@ class WebKitAttacker {
       else o = { outcome: 'timeout' };
       if (frameDests.includes(d) && o.outcome !== 'download') {
         if (f && f.contentType && !o.contentType) o.contentType = f.contentType;
-        const atURL = f && f.href === urls[d];
-        if (!atURL && unnamed > 0 && o.outcome !== 'blocked') {
+        const at = f && atURL(f.href, urls[d]);
+        if (!at && unnamed > 0 && o.outcome !== 'blocked') {
           unnamed--;
           o = { outcome: 'download', note: 'file named by the response' };
-        } else if (f && f.href && !atURL && o.outcome !== 'blocked') {
+        } else if (f && f.href && !at && o.outcome !== 'blocked') {
           o.outcome = 'error';
           o.error = 'frame at ' + f.href.slice(0, 100);
           delete o.contentType;
-        } else if (o.outcome === 'timeout' && atURL) o.outcome = 'loaded';
+        } else if (o.outcome === 'timeout' && at) o.outcome = 'loaded';
       }
       delete o.href;
       out[d] = o;
@@ -265,18 +265,20 @@ class WebKitAttacker {
       try { v = await this.exec(w, 'return [String(location.href), document.readyState, document.contentType, document.body ? String(document.body.innerText).slice(0, 200) : ""]'); } catch (_) {}
       if (!Array.isArray(v)) continue;
       last = v;
-      if (v[0] === url && v[1] === 'complete') return { outcome: 'loaded', contentType: v[2] };
+      if (atURL(v[0], url) && v[1] === 'complete') return { outcome: 'loaded', contentType: v[2] };
       if (v[0] === 'about:blank') {
         // WebKit's error page: the session's URL is the case's, the
         // document is about:blank with the reason in its text.
         const cur = await w.cmd('GET', '/url', null, 4000).catch(() => ({}));
-        if (cur.value === url) { errPage = v[3] || 'error page'; if (Date.now() - t0 > 1500) break; }
+        if (atURL(cur.value, url)) { errPage = v[3] || 'error page'; if (Date.now() - t0 > 1500) break; }
       }
     }
     const dl = this.downloads(w, key);
     if (dl.byDest.document || dl.unnamed.length) return { outcome: 'download' };
-    if (last && last[0] === url) return { outcome: 'loaded', contentType: last[2], note: 'no load event' };
+    if (last && atURL(last[0], url)) return { outcome: 'loaded', contentType: last[2], note: 'no load event' };
     if (errPage) return { outcome: 'error', error: errPage };
+    // A navigation the browser dropped (a 204) leaves the tab where it was.
+    if (last && last[0].includes('/__attack/')) return { outcome: 'timeout', note: 'the tab stayed at the attacker page' };
     return { outcome: 'timeout' };
   }
 }
