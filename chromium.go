@@ -283,7 +283,8 @@ const (
 //   - A JavaScript type is sniffed like any other: HTML or JSON under
 //     text/javascript is blocked (t-text-javascript/orb/html-doctype),
 //     and nosniff does not block it before sniffing
-//     (t-text-javascript-ns/orb/js-plain is let through).
+//     (t-text-javascript-ns-corp-cross-origin/orb/js-plain is let
+//     through; orb_impl.cc leaves JavaScript to the last step).
 //   - Its own sniffers decide where the proposal parses JavaScript:
 //     media and images by its network sniffer, wider than the standard's
 //     patterns (chromiumORBMedia, chromiumORBImage), then a body with no
@@ -291,9 +292,9 @@ const (
 //     sniffers find HTML, XML, JSON or a script-breaking prefix
 //     (chromiumCORBSniff); everything else is let through, JSON that is
 //     also a script ([1,2]) and plain text among it
-//     (t-application-json/orb/json-array, t-text-plain/orb/text).
-//   - A status that is not ok is not read (s404+t-application-json/orb/jsonp
-//     is let through).
+//     (t-text-json/orb/json-array, t-text-plain/orb/text).
+//   - A status that is not ok is not read (s404+t-text-html/orb/jsonp is
+//     let through; orb_impl.cc skips the proposal's step on the status).
 //
 // A fetch whose response ORB blocks resolves with an empty body, and
 // every other way gets a network error: in both the page gets none of the
@@ -336,7 +337,7 @@ func chromiumNeverSniffed(e string, listed bool) bool {
 }
 
 // chromiumORBImage reports whether Chromium's network sniffer finds an
-// image in h: the standard's patterns, TIFF and XBM.
+// image in h: the standard's patterns, TIFF and XBM (net/base/mime_sniffer.cc).
 func chromiumORBImage(h []byte) bool {
 	if _, ok := MatchImageTypePattern(h); ok {
 		return true
@@ -347,9 +348,17 @@ func chromiumORBImage(h []byte) bool {
 // chromiumORBMedia reports whether Chromium's network sniffer finds audio or
 // video in h: the standard's patterns, and Matroska by its EBML magic, any
 // ISO BMFF file by its ftyp or moov box, FLAC, FLV, an MPEG audio frame's
-// sync bits (so a UTF-16LE byte order mark, FF FE, counts:
-// t-application-json/orb/json-utf16le-bom is let through), an MPEG video
-// start code, ASF, RealMedia and AMR (net/base/mime_sniffer.cc).
+// sync bits (so a UTF-16LE byte order mark, FF FE, counts), an MPEG video
+// start code, ASF, RealMedia and AMR (net/base/mime_sniffer.cc,
+// kExtraMagicNumbers and kMagicNumbers, which SniffMimeTypeFromLocalData
+// reads).
+//
+// Media and images (chromiumORBImage) are let through before CORB's
+// sniffers look, but only a box type at byte 4 can change a verdict by it:
+// every other signature starts with a byte that none of those sniffers
+// starts with (whitespace, "<", "{", ")", "f" of "for", "w" of "while", a
+// UTF-8 byte order mark), so CORB would let its body through anyway, where
+// "ftyp" and "moov" follow any four bytes, "{\"\":" among them.
 func chromiumORBMedia(h []byte) bool {
 	if _, ok := MatchAudioOrVideoTypePattern(h); ok {
 		return true

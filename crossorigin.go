@@ -110,8 +110,8 @@ func (o *crossOriginResponse) mayParseAsScript() bool {
 // It follows Fetch's cross-origin resource policy internal check: the
 // values, joined by ", ", must be exactly "same-origin" or "same-site"; any
 // other value, two headers, a list, another case (Same-Origin) is ignored,
-// as all three browsers ignore them (cases corp-two-so-co/...,
-// corp-upper/... of the cross-origin recordings).
+// as all three browsers ignore them (cases corp-two-co-so/...,
+// corp-list/..., corp-upper/... of the cross-origin recordings).
 // See https://fetch.spec.whatwg.org/#cross-origin-resource-policy-internal-check.
 func corpBlocks(values []string) bool {
 	if len(values) != 1 {
