@@ -415,9 +415,16 @@ var chromiumCORBTags = []string{
 }
 
 // chromiumCORBHTML reports whether CORB's HTML sniffer finds HTML in h: one
-// of chromiumCORBTags after whitespace and HTML comments, a comment counting
-// only when a line break follows its end (t-text-plain/edge/ws-ff-html: a
-// form feed is whitespace to it).
+// of chromiumCORBTags after whitespace and HTML comments
+// (t-text-plain/edge/ws-ff-html: a form feed is whitespace to it;
+// t-text-plain/orb/html-comment-first).
+//
+// A comment is skipped with the rest of its line, to the first line
+// terminator after its "-->", as a script reads "<!--" and "-->" as line
+// comments; where none follows, the sniffer answers "maybe", which blocks
+// nothing (services/network/orb/orb_sniffers.cc, MaybeSkipHtmlComment): a
+// tag on the comment's line is not looked at (t-text-plain/orb/html-comment-then-text
+// is delivered, t-text-plain/orb/js-html-comment-then-html blocked).
 func chromiumCORBHTML(h []byte) bool {
 	i := 0
 	for {
@@ -434,13 +441,28 @@ func chromiumCORBHTML(h []byte) bool {
 		if end < 0 {
 			return false
 		}
-		i += 4 + end + 3
-		nl := bytes.IndexAny(h[i:], "\r\n")
-		if nl < 0 {
+		i = chromiumLineTerminator(h, i+4+end+3)
+		if i < 0 {
 			return false
 		}
-		i += nl
 	}
+}
+
+// chromiumLineTerminator returns the index of the first line terminator of
+// h at or after i, or -1: CR, LF, or U+2028 or U+2029 in UTF-8, looked for
+// byte by byte as Chromium does (orb_sniffers.cc,
+// FindFirstJavascriptLineTerminator). CORB's whitespace is CR and LF but
+// not the other two, so a tag after U+2028 is not looked at.
+func chromiumLineTerminator(h []byte, i int) int {
+	for ; i < len(h); i++ {
+		switch {
+		case h[i] == '\r' || h[i] == '\n':
+			return i
+		case h[i] == 0xE2 && i+2 < len(h) && h[i+1] == 0x80 && (h[i+2] == 0xA8 || h[i+2] == 0xA9):
+			return i
+		}
+	}
+	return -1
 }
 
 // chromiumCORBSpaceEnd returns the index of the first byte of h at or after

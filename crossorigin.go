@@ -108,16 +108,21 @@ func (o *crossOriginResponse) mayParseAsScript() bool {
 // response from a page of another site.
 //
 // It follows Fetch's cross-origin resource policy internal check: the
-// values, joined by ", ", must be exactly "same-origin" or "same-site"; any
-// other value, two headers, a list, another case (Same-Origin) is ignored,
-// as all three browsers ignore them (cases corp-two-co-so/...,
-// corp-list/..., corp-upper/... of the cross-origin recordings).
+// header's value, the values joined by ", ", must be exactly "same-origin"
+// or "same-site"; any other value, two headers, a list, another case
+// (Same-Origin) is ignored, as all three browsers ignore them (cases
+// corp-two-co-so/..., corp-list/..., corp-upper/... of the cross-origin
+// recordings). A value reaches the browser's header list without leading
+// or trailing tabs and spaces (Fetch's header value has none; net/http
+// trims them as it writes the line), so " same-origin" is same-origin, but
+// no other byte is trimmed: "same-origin\f" is no policy.
 // See https://fetch.spec.whatwg.org/#cross-origin-resource-policy-internal-check.
 func corpBlocks(values []string) bool {
 	if len(values) != 1 {
 		return false // two values join with ", ": neither policy
 	}
-	return values[0] == "same-origin" || values[0] == "same-site"
+	v := trimTabOrSpace(values[0])
+	return v == "same-origin" || v == "same-site"
 }
 
 // orbEngineEssence returns the essence Chromium and Firefox take from the
@@ -129,6 +134,12 @@ func corpBlocks(values []string) bool {
 // one with no type is delivered (case bogus-slash/orb/json-object). Only a
 // value with a slash before its end, a semicolon, a comma or whitespace can
 // be one, so the others are answered with e.
+//
+// The engines take more for a type: any first word of a value with a slash
+// in it (net/base/mime_util.cc, ParseMimeType; Firefox's nsURLHelper.cpp,
+// net_ParseMediaType), so "a@b/c", no type to Fetch, is one to them. The
+// package adds only the empty subtypes the recordings show: a response it
+// takes for one with no type is delivered more often, never less.
 func orbEngineEssence(values []string, e string) string {
 	if !anyEmptySubtype(values) {
 		return e
@@ -172,13 +183,14 @@ func anyEmptySubtype(values []string) bool {
 }
 
 // emptySubtypeEssence returns "type/", in lower case, for a value whose
-// part before any semicolon is a token and a slash, with tabs and spaces
-// around it.
+// part before any semicolon is a slash after a token or after nothing, with
+// tabs and spaces around it. A bare slash is a type to both engines (their
+// parsers ask only for a slash in the value's first word).
 func emptySubtypeEssence(v string) (string, bool) {
 	v, _, _ = strings.Cut(v, ";")
 	v = trimTabOrSpace(v)
 	typ, ok := strings.CutSuffix(v, "/")
-	if !ok || typ == "" {
+	if !ok {
 		return "", false
 	}
 	for i := 0; i < len(typ); i++ {

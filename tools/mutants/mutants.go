@@ -801,8 +801,8 @@ var servingMutants = []mutant{
 	{
 		name: "corp-same-site-ignored",
 		file: "crossorigin.go",
-		old:  "return values[0] == \"same-origin\" || values[0] == \"same-site\"",
-		new:  "return values[0] == \"same-origin\"",
+		old:  "return v == \"same-origin\" || v == \"same-site\"",
+		new:  "return v == \"same-origin\"",
 		rule: "Cross-Origin-Resource-Policy: same-site stops another site's no-cors load (127.0.0.2 is another site).",
 	},
 	{
