@@ -433,8 +433,9 @@ func (s *jsSource) jsonValid() bool {
 	return ok && s.jsonSpace(i) == len(s.b)
 }
 
-// jsonMaxDepth bounds the nesting jsonValue follows; a deeper text is
-// taken for no JSON, which lets the response through.
+// jsonMaxDepth is the deepest nesting of arrays and objects jsonValue
+// reads: a text with more is taken for no JSON, which lets the response
+// through (JSON.parse has no such bound).
 const jsonMaxDepth = 512
 
 // jsonSpace returns the offset of the first code point at or after i that
@@ -449,13 +450,17 @@ func (s *jsSource) jsonSpace(i int) int {
 	}
 }
 
-// jsonValue reports whether a JSON value starts at i, and returns its end.
+// jsonValue reports whether a JSON value starts at i, and returns its end;
+// depth is the number of arrays and objects around it.
 func (s *jsSource) jsonValue(i, depth int) (int, bool) {
 	r, n := s.at(i)
 	switch {
-	case n == 0 || depth > jsonMaxDepth:
+	case n == 0:
 		return i, false
 	case r == '{' || r == '[':
+		if depth == jsonMaxDepth {
+			return i, false // one more level than jsonMaxDepth
+		}
 		end := '}'
 		if r == '[' {
 			end = ']'

@@ -123,8 +123,8 @@ func jsonDepth(b []byte) int {
 // TestMayParseAsScript replays the engine's verdicts: no body that V8
 // compiles may be claimed a syntax error, whole or cut (a claim on a cut
 // start says no continuation mends it, and the whole body is one), and
-// jsonValid must agree with JSON.parse both ways (but for nesting deeper
-// than jsonMaxDepth, which it leaves to the script check).
+// jsonValid must agree with JSON.parse both ways but for nesting deeper
+// than jsonMaxDepth, which it must refuse and leaves to the script check.
 func TestMayParseAsScript(t *testing.T) {
 	header, rows := readJSVerdicts(t)
 	t.Logf("engine: node %v, V8 %v, Unicode %v", header["node"], header["v8"], header["unicode"])
@@ -147,6 +147,9 @@ func TestMayParseAsScript(t *testing.T) {
 		k.bodies++
 		src := scriptSource(v.Body, true)
 		switch json := src.jsonValid(); {
+		case json && jsonDepth(v.Body) > jsonMaxDepth:
+			falseJSON++
+			errorf("jsonValid(%q) = true, nested %d deep, past jsonMaxDepth", v.Body, jsonDepth(v.Body))
 		case json && !v.JSON:
 			falseJSON++
 			errorf("jsonValid(%q) = true, JSON.parse rejects it", v.Body)
@@ -339,6 +342,73 @@ var scriptCheckFound = []struct {
 	{name: "regexp-flag-digit", body: "x = /abc/g1", complete: true, want: true}, // Invalid regular expression flags
 }
 
+// TestJSONValid checks jsonValid at the edges of JSON's grammar, each row
+// beside its near miss. The expectations are JSON.parse's (ECMA-262's JSON
+// grammar, RFC 8259's), and the test checks each against encoding/json's
+// Valid, which reads the same grammar, but for the rows past jsonMaxDepth,
+// where jsonValid refuses what JSON.parse reads, by its own documented
+// bound.
+func TestJSONValid(t *testing.T) {
+	nested := func(n int, inner string) string {
+		return strings.Repeat("[", n) + inner + strings.Repeat("]", n)
+	}
+	for _, tc := range []struct {
+		name string
+		body string
+		want bool
+		past bool // nested past jsonMaxDepth: encoding/json reads it
+	}{
+		{"empty object", `{}`, true, false},
+		{"empty array", ` [ ] `, true, false},
+		{"tab, LF, CR, space around", "\t\n\r [1]\t\n\r ", true, false},
+		{"form feed around", "\f[1]", false, false},
+		{"text after the value", `[1] x`, false, false},
+		{"two values", `1 2`, false, false},
+		{"key not a string", `{1:2}`, false, false},
+		{"key without a colon", `{"a" 1}`, false, false},
+		{"members without a comma", `[1 2]`, false, false},
+		{"a trailing comma", `[1,]`, false, false},
+		{"escaped quote in a key", `{"a\"b":1}`, true, false},
+		{"escaped quote in a string", `["a\"b"]`, true, false},
+		{"escaped solidus", `["a\/b"]`, true, false},
+		{"every escape", `["\"\\\/\b\f\n\r\t\u00e9"]`, true, false},
+		{"escape of another letter", `["\a"]`, false, false},
+		{"escape of a hex byte", `["\x41"]`, false, false},
+		{"unicode escape of two digits", `["\u00"]`, false, false},
+		{"unicode escape of non-hex", `["\u00zz"]`, false, false},
+		{"raw tab in a string", "[\"a\tb\"]", false, false},
+		{"raw line break in a string", "[\"a\nb\"]", false, false},
+		{"null", `null`, true, false},
+		{"true, false", `[true,false]`, true, false},
+		{"nul", `nul`, false, false},
+		{"zero", `0`, true, false},
+		{"leading zero", `01`, false, false},
+		{"minus", `-1`, true, false},
+		{"plus", `+1`, false, false},
+		{"fraction", `1.5`, true, false},
+		{"fraction without digits", `1.`, false, false},
+		{"exponent with a sign", `1e-5`, true, false},
+		{"exponent with a plus", `1E+5`, true, false},
+		{"exponent without digits", `1e`, false, false},
+		{"exponent sign without digits", `1e+`, false, false},
+		{"nested as deep as read", nested(jsonMaxDepth, ""), true, false},
+		{"nested as deep as read, a value inside", nested(jsonMaxDepth, "1"), true, false},
+		{"objects nested as deep as read", strings.Repeat(`{"a":`, jsonMaxDepth-1) + `{}` + strings.Repeat("}", jsonMaxDepth-1), true, false},
+		{"nested one deeper", nested(jsonMaxDepth+1, ""), false, true},
+		{"objects nested one deeper", strings.Repeat(`{"a":`, jsonMaxDepth) + `{}` + strings.Repeat("}", jsonMaxDepth), false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if std := json.Valid([]byte(tc.body)); std != (tc.want || tc.past) {
+				t.Fatalf("the row says %v, encoding/json's Valid %v: the row is wrong", tc.want || tc.past, std)
+			}
+			src := scriptSource([]byte(tc.body), true)
+			if got := src.jsonValid(); got != tc.want {
+				t.Errorf("jsonValid(%.60q) = %v, want %v", tc.body, got, tc.want)
+			}
+		})
+	}
+}
+
 // TestScriptCheckFound checks jsSyntaxError on the bodies the replay found
 // it wrong on, and on their near misses.
 func TestScriptCheckFound(t *testing.T) {
@@ -398,7 +468,7 @@ func FuzzScriptCheckMonotone(f *testing.F) {
 			}
 		}
 		if len(body) >= 2 && (body[0] == 0xFF && body[1] == 0xFE || body[0] == 0xFE && body[1] == 0xFF) ||
-			strings.HasPrefix(string(body), utf8BOM) || jsonDepth(body) >= jsonMaxDepth {
+			strings.HasPrefix(string(body), utf8BOM) || jsonDepth(body) > jsonMaxDepth {
 			return
 		}
 		src := scriptSource(body, true)
