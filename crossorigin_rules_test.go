@@ -27,7 +27,7 @@ const (
 // those bytes.
 func ebmlDocType(void int, docType string) string {
 	vint := func(n int) string { return string([]byte{0x40 | byte(n>>8), byte(n)}) } // a two-byte size
-	elements := "\xEC" + vint(void) + strings.Repeat("\x00", void) + "\x42\x82" + string(rune(0x80|len(docType))) + docType
+	elements := "\xEC" + vint(void) + strings.Repeat("\x00", void) + "\x42\x82" + string([]byte{0x80 | byte(len(docType))}) + docType
 	return "\x1A\x45\xDF\xA3" + vint(len(elements)) + elements
 }
 
