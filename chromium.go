@@ -302,7 +302,7 @@ const (
 func chromiumORBAllows(o *crossOriginResponse) bool {
 	e := o.engineEssence
 	switch {
-	case e != "" && chromiumORBSafelisted(e):
+	case chromiumORBSafelisted(e): // not "", which starts with neither audio/ nor video/
 		return true
 	case chromiumNeverSniffed(e, o.engineNeverSniffed):
 		return false
@@ -487,9 +487,6 @@ func chromiumJSONMember(h []byte) bool {
 			i++
 		}
 	}
-	if i >= len(h) {
-		return false
-	}
-	i = chromiumCORBSpaceEnd(h, i+1)
+	i = chromiumCORBSpaceEnd(h, i+1) // past the end where the key runs to it
 	return i < len(h) && h[i] == ':'
 }

@@ -345,6 +345,9 @@ func mayParseAsScript(h []byte, complete bool) bool {
 
 // scriptSource returns the body that starts with h as Firefox's check
 // decodes it: after its byte order mark, in the encoding the mark names.
+// The first bytes of a mark that the end of a body's start cuts are read as
+// UTF-8 and claim nothing, as jsSyntaxError claims no error in the last
+// four code units of a start.
 func scriptSource(h []byte, complete bool) jsSource {
 	src := jsSource{b: h, complete: complete}
 	switch {
@@ -352,10 +355,8 @@ func scriptSource(h []byte, complete bool) jsSource {
 		src.b, src.enc = h[2:], utf16LE
 	case len(h) >= 2 && h[0] == 0xFE && h[1] == 0xFF:
 		src.b, src.enc = h[2:], utf16BE
-	case len(h) >= 3 && h[0] == 0xEF && h[1] == 0xBB && h[2] == 0xBF:
+	case len(h) >= 3 && string(h[:3]) == utf8BOM:
 		src.b = h[3:]
-	case !complete && len(h) < 3 && (string(h) == string(utf8BOM[:len(h)]) || len(h) == 1 && (h[0] == 0xFF || h[0] == 0xFE)):
-		src.b = nil // the start of a byte order mark: nothing read yet
 	}
 	return src
 }

@@ -275,9 +275,12 @@ func TestJSUnicodeClasses(t *testing.T) {
 	t.Logf("code points by V8's class: %v", fmt.Sprint(counts))
 }
 
-// scriptCheckFound are the bodies on which the replay of the engine's
-// verdicts (TestMayParseAsScript) found jsSyntaxError claiming an error
-// that V8 does not find, each beside a near miss that is an error in V8
+// scriptCheckFound are the bodies at the edges of jsSyntaxError's rules:
+// those on which the replay of the engine's verdicts (TestMayParseAsScript)
+// found it claiming an error that V8 does not find, each beside a near miss
+// that is an error in V8, and, for each rule that no stored body makes it
+// claim (the replay fails only a false claim, so a rule dropped went
+// unseen), a body V8 rejects for that rule's reason beside one V8 compiles
 // (tools/jscheck/oracle.js's answers, quoted in the comments). A start
 // (complete false) is cut from whole, a body V8 compiles.
 var scriptCheckFound = []struct {
@@ -340,6 +343,40 @@ var scriptCheckFound = []struct {
 	// compiles: V8 takes U+6F64 for the flag d, its low byte.
 	{name: "regexp-flag-low-byte", body: "x = /abc/\u6F64", complete: true},
 	{name: "regexp-flag-digit", body: "x = /abc/g1", complete: true, want: true}, // Invalid regular expression flags
+	// Each rule's claim (node 20.20.2, V8 11.3), where the replay's
+	// bodies held none.
+	{name: "comment-unclosed", body: "a /* b", complete: true, want: true}, // Invalid or unexpected token
+	{name: "comment-closed", body: "a /* b */", complete: true},
+	{name: "cut-comment", body: "a /* b", whole: "a /* b */"},
+	{name: "string-unclosed", body: `var a = "abc`, complete: true, want: true}, // Invalid or unexpected token
+	{name: "number-then-letter", body: "x = 3px", complete: true, want: true},   // Invalid or unexpected token
+	{name: "number-then-operator", body: "x = 3 + px", complete: true},
+	{name: "hex-prefix-alone", body: "x = 0x", complete: true, want: true}, // Invalid or unexpected token
+	{name: "hex-prefix-digit", body: "x = 0x1", complete: true},
+	{name: "literal-increment", body: "null++", complete: true, want: true}, // Invalid left-hand side expression in postfix operation
+	{name: "name-increment", body: "nul++", complete: true},
+	{name: "number-increment", body: "1++", complete: true, want: true},                 // Invalid left-hand side expression in postfix operation
+	{name: "regexp-after-typeof", body: "x = typeof /a/ b", complete: true, want: true}, // Unexpected identifier 'b'
+	{name: "regexp-after-void", body: "x = void /a/ b", complete: true, want: true},     // Unexpected identifier 'b'
+	{name: "regexp-after-typeof-alone", body: "x = typeof /a/", complete: true},
+	{name: "at-rule-string", body: `@charset "utf-8";`, complete: true, want: true},               // Invalid or unexpected token
+	{name: "at-rule-number", body: "@media 1 {}", complete: true, want: true},                     // Invalid or unexpected token
+	{name: "at-after-operand", body: "a @b", complete: true, want: true},                          // Invalid or unexpected token
+	{name: "optional-chain-before-digit", body: "a?.5.x:1", complete: true},                       // a ? .5.x : 1
+	{name: "import-declaration", body: `import x from "y"`, complete: true, want: true},           // Cannot use import statement outside a module
+	{name: "import-declaration-brace", body: `import { a } from "b"`, complete: true, want: true}, // Cannot use import statement outside a module
+	{name: "import-declaration-star", body: `import * as a from "b"`, complete: true, want: true}, // Cannot use import statement outside a module
+	{name: "import-call", body: `import("x")`, complete: true},
+	{name: "bracket-mismatch", body: "[1,2}", complete: true, want: true},                         // Unexpected token '}'
+	{name: "else-block-string-colon", body: `if (x) {} else {"a":1}`, complete: true, want: true}, // Unexpected token ':'
+	{name: "else-block-label", body: "if (x) {} else {a:1}", complete: true},
+	{name: "if-block-string-colon", body: `if (x) {"a":1}`, complete: true, want: true}, // Unexpected token ':'
+	{name: "arrow-body-string-colon", body: `x => {"a":1}`, complete: true, want: true}, // Unexpected token ':'
+	{name: "if-block-label", body: "if (x) {a:1}", complete: true},
+	{name: "less-than-first", body: "<b", complete: true, want: true}, // Unexpected token '<'
+	{name: "less-than-after-operand", body: "a < b", complete: true},
+	{name: "utf16-lone-low-surrogates", body: "\xFF\xFEa\x00 \x00\x00\xDC\x00\xDC", complete: true, want: true}, // U+FFFD: Invalid or unexpected token
+	{name: "utf16-lone-low-surrogate", body: "\xFF\xFEa\x00 \x00\x00\xDC", complete: true, want: true},          // Invalid or unexpected token
 }
 
 // TestJSONValid checks jsonValid at the edges of JSON's grammar, each row

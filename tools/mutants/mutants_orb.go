@@ -300,14 +300,6 @@ var orbMutants = []mutant{
 		rule: "Chromium blocks HTML, JSON, XML and text/plain under nosniff before sniffing: a PNG under application/json with nosniff is blocked.",
 	},
 	{
-		name:       "chromium-orb-safelisted-untyped",
-		file:       "chromium.go",
-		old:        "case e != \"\" && chromiumORBSafelisted(e):",
-		new:        "case chromiumORBSafelisted(e):",
-		rule:       "A response with no type is not safelisted by Chromium: it is sniffed (chromiumORBSafelisted of \"\" must not be asked).",
-		equivalent: "chromiumORBSafelisted(\"\") is false: \"\" is none of its types and starts with neither audio/ nor video/, so the guard only spares a call.",
-	},
-	{
 		name: "chromium-safelisted-no-css",
 		file: "chromium.go",
 		old:  "case \"text/css\", \"image/svg+xml\", \"application/ogg\", \"application/dash+xml\", \"application/vnd.apple.mpegurl\", \"text/vtt\":",
@@ -518,7 +510,7 @@ var orbMutants = []mutant{
 		name: "corb-comment-no-line-break",
 		file: "chromium.go",
 		old:  "\t\ti = chromiumLineTerminator(h, i+4+end+3)\n\t\tif i < 0 {\n\t\t\treturn false\n\t\t}",
-		new:  "\t\tif i = chromiumLineTerminator(h, i+4+end+3); i < 0 {\n\t\t\ti = i + 4 + end + 3\n\t\t}",
+		new:  "\t\tif nl := chromiumLineTerminator(h, i+4+end+3); nl >= 0 {\n\t\t\ti = nl\n\t\t} else {\n\t\t\ti += 4 + end + 3\n\t\t}",
 		rule: "A comment with no line terminator after it leaves CORB's HTML sniffer at maybe: <!-- x --><html> is not blocked.",
 	},
 	{
@@ -571,18 +563,10 @@ var orbMutants = []mutant{
 		rule: "An escaped quote does not end a JSON key for CORB: {\"a\\\"b\":1} is blocked as JSON.",
 	},
 	{
-		name:       "corb-json-key-unclosed",
-		file:       "chromium.go",
-		old:        "\tif i >= len(h) {\n\t\treturn false\n\t}\n\ti = chromiumCORBSpaceEnd(h, i+1)",
-		new:        "\ti = chromiumCORBSpaceEnd(h, i+1)",
-		rule:       "A JSON key that the first bytes do not close is no member: CORB answers maybe and does not block.",
-		equivalent: "when the key runs to the end, i+1 is past len(h), chromiumCORBSpaceEnd returns it unchanged and the colon test i < len(h) fails: the same false.",
-	},
-	{
 		name: "corb-json-colon-space",
 		file: "chromium.go",
-		old:  "\ti = chromiumCORBSpaceEnd(h, i+1)\n\treturn i < len(h) && h[i] == ':'",
-		new:  "\ti++\n\treturn i < len(h) && h[i] == ':'",
+		old:  "\ti = chromiumCORBSpaceEnd(h, i+1) // past the end where the key runs to it\n\treturn i < len(h) && h[i] == ':'",
+		new:  "\ti++ // past the end where the key runs to it\n\treturn i < len(h) && h[i] == ':'",
 		rule: "CORB skips whitespace between a JSON key and its colon.",
 	},
 	{
@@ -840,16 +824,9 @@ var orbMutants = []mutant{
 	{
 		name: "script-bom-utf8",
 		file: "crossorigin.go",
-		old:  "\tcase len(h) >= 3 && h[0] == 0xEF && h[1] == 0xBB && h[2] == 0xBF:\n\t\tsrc.b = h[3:]\n",
+		old:  "\tcase len(h) >= 3 && string(h[:3]) == utf8BOM:\n\t\tsrc.b = h[3:]\n",
 		new:  "",
 		rule: "A UTF-8 byte order mark is no part of the script: JSON after one is JSON.",
-	},
-	{
-		name: "script-bom-start-cut",
-		file: "crossorigin.go",
-		old:  "\tcase !complete && len(h) < 3 && (string(h) == string(utf8BOM[:len(h)]) || len(h) == 1 && (h[0] == 0xFF || h[0] == 0xFE)):\n\t\tsrc.b = nil // the start of a byte order mark: nothing read yet\n",
-		new:  "",
-		rule: "The first bytes of a byte order mark, cut by the end of a body's start, are not yet text: no error is claimed on them.",
 	},
 	{
 		name: "decode-utf8-cut",
