@@ -379,6 +379,7 @@ var recordingLayouts = map[string]func(t *testing.T, dir string){
 	"destinations": checkDestinationRows,
 	"crossorigin":  checkCrossOriginRows,
 	"wire":         checkWireRows,
+	"status":       checkStatusRows,
 }
 
 // checkRows fails t unless the rows of the results file name are exactly
@@ -655,4 +656,80 @@ func writeFileAtomic(name string, data []byte) error {
 		os.Remove(f.Name())
 	}
 	return err
+}
+
+// checkStatusRows: in each browser's file, for each case in order, a row
+// for each origin and destination (recordings.json's) unless the case is
+// for the cross-origin recorder only, then a row for each way unless it is
+// for the destinations recorder only; recordings.json counts the cases, the
+// held-out ones, and each browser's rows by outcome and by verdict.
+func checkStatusRows(t *testing.T, dir string) {
+	cases := readJSONLines[recordedCase](t, filepath.Join(dir, "cases.jsonl.gz"))
+	type part struct {
+		Results  int            `json:"results"`
+		Outcomes map[string]int `json:"outcomes"`
+		Verdicts map[string]int `json:"verdicts"`
+	}
+	var rec struct {
+		Corpus       map[string]int `json:"corpus"`
+		Destinations []string       `json:"destinations"`
+		Origins      []string       `json:"origins"`
+		Ways         []string       `json:"ways"`
+		Browsers     map[string]struct {
+			Destinations part `json:"destinations"`
+			CrossOrigin  part `json:"crossorigin"`
+		} `json:"browsers"`
+	}
+	readRecordingsJSON(t, dir, &rec)
+	held := 0
+	for _, c := range cases {
+		if c.Split == "heldout" {
+			held++
+		}
+	}
+	checkCounts(t, "cases",
+		map[string]int{"cases": rec.Corpus["cases"], "heldout": rec.Corpus["heldoutCases"]},
+		map[string]int{"cases": len(cases), "heldout": held})
+	for _, b := range recordedBrowserNames {
+		name := filepath.Join(dir, "results-"+b+".jsonl.gz")
+		var want []recordedRow
+		for _, c := range cases {
+			if c.Kind != "crossorigin" {
+				for _, o := range rec.Origins {
+					for _, d := range rec.Destinations {
+						want = append(want, recordedRow{ID: c.ID, Kind: "destinations", Origin: o, Dest: d})
+					}
+				}
+			}
+			if c.Kind != "destinations" {
+				for _, w := range rec.Ways {
+					want = append(want, recordedRow{ID: c.ID, Kind: "crossorigin", Way: w})
+				}
+			}
+		}
+		rows := readJSONLines[recordedRow](t, name)
+		checkRows(t, name, want, rows)
+		outcomes, verdicts := map[string]int{}, map[string]int{}
+		for _, r := range rows {
+			if r.Kind == "destinations" {
+				outcomes[r.Outcome]++
+			} else {
+				verdicts[r.Verdict]++
+			}
+		}
+		p := rec.Browsers[b]
+		checkCounts(t, b+" destinations", map[string]int{"results": p.Destinations.Results}, map[string]int{"results": sumCounts(outcomes)})
+		checkCounts(t, b+" outcomes", p.Destinations.Outcomes, outcomes)
+		checkCounts(t, b+" cross-origin", map[string]int{"results": p.CrossOrigin.Results}, map[string]int{"results": sumCounts(verdicts)})
+		checkCounts(t, b+" verdicts", p.CrossOrigin.Verdicts, verdicts)
+	}
+}
+
+// sumCounts is the sum of m's counts.
+func sumCounts(m map[string]int) int {
+	n := 0
+	for _, k := range m {
+		n += k
+	}
+	return n
 }
