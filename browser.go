@@ -5,7 +5,9 @@
 package mimesniff
 
 import (
+	"encoding/json"
 	"errors"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -495,26 +497,66 @@ func hasPrefixFold(b []byte, prefix string) bool {
 var profiles = [...]Browser{Standard, Chromium, Firefox, WebKit}
 
 // A BrowserSet is a set of browser profiles; the zero value is empty.
-type BrowserSet uint8
+//
+// Compare sets with == or with their String forms; its layout is no part
+// of the API, so the package can add profiles.
+type BrowserSet struct {
+	bits uint64 // bit b is profile b
+}
 
 // Has reports whether b is in s.
-func (s BrowserSet) Has(b Browser) bool { return b < 8 && s&(1<<b) != 0 }
+func (s BrowserSet) Has(b Browser) bool { return b < 64 && s.bits&(1<<b) != 0 }
+
+// IsEmpty reports whether s holds no profile.
+func (s BrowserSet) IsEmpty() bool { return s.bits == 0 }
+
+// Browsers returns s without the [Standard] profile: the real browsers in
+// it.
+func (s BrowserSet) Browsers() BrowserSet { return BrowserSet{s.bits &^ (1 << Standard)} }
+
+// All returns an iterator over the profiles in s, in the order of the
+// Browser constants.
+func (s BrowserSet) All() iter.Seq[Browser] {
+	return func(yield func(Browser) bool) {
+		for _, p := range profiles {
+			if s.Has(p) && !yield(p) {
+				return
+			}
+		}
+	}
+}
+
+// String returns the names of the profiles in s, separated by commas
+// ("chromium,webkit"), or "none" for the empty set.
+func (s BrowserSet) String() string {
+	if s.IsEmpty() {
+		return "none"
+	}
+	return strings.Join(s.names(), ",")
+}
+
+// MarshalJSON encodes s as an array of its profiles' names, [] for the
+// empty set, as [Report]'s JSON form does.
+func (s BrowserSet) MarshalJSON() ([]byte, error) { return json.Marshal(s.names()) }
 
 // with returns s with b added.
-func (s BrowserSet) with(b Browser) BrowserSet { return s | 1<<b }
+func (s BrowserSet) with(b Browser) BrowserSet { return BrowserSet{s.bits | 1<<b} }
 
-// String returns the names of the profiles in s, separated by commas, or ""
-// for the empty set.
-func (s BrowserSet) String() string { return strings.Join(s.names(), ",") }
+// union returns the profiles in s or t.
+func (s BrowserSet) union(t BrowserSet) BrowserSet { return BrowserSet{s.bits | t.bits} }
+
+// intersect returns the profiles in both s and t.
+func (s BrowserSet) intersect(t BrowserSet) BrowserSet { return BrowserSet{s.bits & t.bits} }
+
+// without returns the profiles in s but not in t.
+func (s BrowserSet) without(t BrowserSet) BrowserSet { return BrowserSet{s.bits &^ t.bits} }
 
 // names returns the names of the profiles in s, in the order of the Browser
 // constants, and an empty slice for the empty set.
 func (s BrowserSet) names() []string {
 	names := []string{}
-	for _, p := range profiles {
-		if s.Has(p) {
-			names = append(names, p.String())
-		}
+	for p := range s.All() {
+		names = append(names, p.String())
 	}
 	return names
 }
@@ -564,12 +606,12 @@ func (b Browser) downloadsAttachment(d Destination, t MIMEType) bool {
 func dispositionAttachment(values []string) BrowserSet {
 	v, ok := getHeader(values)
 	if !ok {
-		return 0
+		return BrowserSet{}
 	}
 	typ, _, _ := strings.Cut(v, ";")
 	typ = trimTabOrSpace(typ)
 	if typ == "" || strings.ContainsRune(typ, '=') || asciiEqualFold(typ, "inline") {
-		return 0
+		return BrowserSet{}
 	}
 	var s BrowserSet
 	for _, b := range profiles {

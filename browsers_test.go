@@ -3,6 +3,7 @@ package mimesniff_test
 import (
 	"bytes"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"net/http"
@@ -13,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/mimesniff/mimesniff"
 )
 
@@ -42,6 +44,65 @@ func TestBrowserText(t *testing.T) {
 		if err := b.UnmarshalText([]byte(bad)); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("%q", bad)) {
 			t.Errorf("UnmarshalText(%q): %v, want an error that names it", bad, err)
 		}
+	}
+}
+
+// TestBrowserSet checks what a BrowserSet promises: membership, emptiness,
+// the browsers without the standard, iteration in the Browser constants'
+// order, a text form where the empty set shows, and JSON as Report's.
+func TestBrowserSet(t *testing.T) {
+	std, cr, ff, wk := mimesniff.Standard, mimesniff.Chromium, mimesniff.Firefox, mimesniff.WebKit
+	tests := []struct {
+		name     string
+		set      mimesniff.BrowserSet
+		has      []mimesniff.Browser // in order
+		empty    bool
+		browsers mimesniff.BrowserSet
+		text     string
+		json     string
+	}{
+		{"zero value", mimesniff.BrowserSet{}, nil, true, mimesniff.BrowserSet{}, "none", "[]"},
+		{"the standard only", mimesniff.SetOf(std), []mimesniff.Browser{std}, false, mimesniff.BrowserSet{}, "standard", `["standard"]`},
+		{"one browser", mimesniff.SetOf(wk), []mimesniff.Browser{wk}, false, mimesniff.SetOf(wk), "webkit", `["webkit"]`},
+		{"added out of order", mimesniff.SetOf(wk, std, cr), []mimesniff.Browser{std, cr, wk}, false, mimesniff.SetOf(cr, wk), "standard,chromium,webkit", `["standard","chromium","webkit"]`},
+		{"every profile", mimesniff.SetOf(std, cr, ff, wk), []mimesniff.Browser{std, cr, ff, wk}, false, mimesniff.SetOf(cr, ff, wk), "standard,chromium,firefox,webkit", `["standard","chromium","firefox","webkit"]`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var all []mimesniff.Browser
+			for b := range tt.set.All() {
+				all = append(all, b)
+			}
+			if diff := cmp.Diff(tt.has, all); diff != "" {
+				t.Errorf("All() (-want +got):\n%s", diff)
+			}
+			for _, b := range []mimesniff.Browser{std, cr, ff, wk, 9, 200} {
+				if got, want := tt.set.Has(b), slices.Contains(tt.has, b); got != want {
+					t.Errorf("Has(%v) = %v, want %v", b, got, want)
+				}
+			}
+			if got := tt.set.IsEmpty(); got != tt.empty {
+				t.Errorf("IsEmpty() = %v, want %v", got, tt.empty)
+			}
+			if got := tt.set.Browsers(); got != tt.browsers {
+				t.Errorf("Browsers() = %v, want %v", got, tt.browsers)
+			}
+			if got := tt.set.String(); got != tt.text {
+				t.Errorf("String() = %q, want %q", got, tt.text)
+			}
+			if got, err := json.Marshal(tt.set); err != nil || string(got) != tt.json {
+				t.Errorf("json.Marshal = %s, %v; want %s", got, err, tt.json)
+			}
+		})
+	}
+	// An iteration stopped early stops.
+	var seen []mimesniff.Browser
+	mimesniff.SetOf(cr, ff).All()(func(b mimesniff.Browser) bool {
+		seen = append(seen, b)
+		return false
+	})
+	if diff := cmp.Diff([]mimesniff.Browser{cr}, seen); diff != "" {
+		t.Errorf("All() with a yield that stops (-want +got):\n%s", diff)
 	}
 }
 

@@ -510,7 +510,7 @@ func TestWPTSniffingCases(t *testing.T) {
 			t.Errorf("%s: ReportFor: %s blocked = %v, want %v (WPT: %s)", name, d, v.Blocked, want.blocked, c.Expected)
 		}
 		switch {
-		case want.blocked && v.Script != 0:
+		case want.blocked && !v.Script.IsEmpty():
 			t.Errorf("%s: ReportFor: %s is blocked, and script runs in %s; want none (WPT: %s)", name, d, v.Script, c.Expected)
 		case want.runs && mimesniff.IsScriptLike(d) && len(lacking(v.Script)) > 0:
 			t.Errorf("%s: ReportFor: script runs as %s in %q, not in %v (WPT: %s)", name, d, v.Script, lacking(v.Script), c.Expected)

@@ -34,7 +34,7 @@ func ExampleReportFor() {
 		if !ok {
 			break
 		}
-		if v.Script != 0 {
+		if !v.Script.IsEmpty() {
 			fmt.Printf("  %s in %s\n", d, v.Script)
 		}
 	}
@@ -185,9 +185,9 @@ func ExampleHandler_privateResponse() {
 		resp.Body.Close()
 		rep := mimesniff.ReportFor(resp.Header, body)
 		v, _ := rep.Verdict(mimesniff.DestinationScript)
-		fmt.Printf("%s: another site's script element gets it in %q; a cross-site read: %v\n", path, v.CrossOrigin, rep.CrossOriginRead)
+		fmt.Printf("%s: another site's script element gets it in %v; a cross-site read: %v\n", path, v.CrossOrigin, rep.CrossOriginRead)
 	}
 	// Output:
-	// /public: another site's script element gets it in "webkit"; a cross-site read: true
-	// /private: another site's script element gets it in ""; a cross-site read: false
+	// /public: another site's script element gets it in webkit; a cross-site read: true
+	// /private: another site's script element gets it in none; a cross-site read: false
 }

@@ -179,3 +179,13 @@ type ParseError = parseError
 // MergeSpellings is mergeSpellings: the values of every spelling of a name
 // the package reads moved to its canonical key, in net/http's order.
 func MergeSpellings(h http.Header) { mergeSpellings(h) }
+
+// SetOf returns the set of profiles bs, for tests that need a set no report
+// gives.
+func SetOf(bs ...Browser) BrowserSet {
+	var s BrowserSet
+	for _, b := range bs {
+		s = s.with(b)
+	}
+	return s
+}

@@ -590,7 +590,7 @@ func TestReportVerdict(t *testing.T) {
 			t.Errorf("Verdict(%d) = %+v, %v; want the zero verdict and false", d, v, ok)
 		}
 	}
-	if v, _ := rep.Verdict(mimesniff.DestinationDocument); v.Script == 0 {
+	if v, _ := rep.Verdict(mimesniff.DestinationDocument); v.Script.IsEmpty() {
 		t.Errorf("Verdict(document): script runs in no profile, want every one")
 	}
 }

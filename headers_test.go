@@ -237,10 +237,10 @@ func TestWorstReading(t *testing.T) {
 		if !ok {
 			break
 		}
-		if script[d] && !every(v.Script) || !script[d] && v.Script != 0 || v.Blocked {
+		if script[d] && !every(v.Script) || !script[d] && !v.Script.IsEmpty() || v.Blocked {
 			t.Errorf("ReportFor with five spellings, %s: script in %q, blocked %v; want script in every profile %v, nothing blocked", d, v.Script, v.Blocked, script[d])
 		}
-		if noCORS[d] && !every(v.CrossOrigin) || !noCORS[d] && v.CrossOrigin != 0 {
+		if noCORS[d] && !every(v.CrossOrigin) || !noCORS[d] && !v.CrossOrigin.IsEmpty() {
 			t.Errorf("ReportFor with five spellings, %s: another site reads it in %q; want every profile %v", d, v.CrossOrigin, noCORS[d])
 		}
 	}

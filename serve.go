@@ -223,8 +223,8 @@ func (rep *Report) add(r *Report) {
 	for d := range rep.verdicts {
 		v, w := &rep.verdicts[d], &r.verdicts[d]
 		v.Blocked = v.Blocked && w.Blocked
-		v.Script |= w.Script
-		v.CrossOrigin |= w.CrossOrigin
+		v.Script = v.Script.union(w.Script)
+		v.CrossOrigin = v.CrossOrigin.union(w.CrossOrigin)
 	}
 	for _, b := range profiles {
 		if b.danger(r.computed[b]) > b.danger(rep.computed[b]) {
@@ -295,7 +295,7 @@ func reportFor(v *headerValues, body []byte) Report {
 			Script:      k.script[kind.script],
 			CrossOrigin: k.read[kind.read],
 		}
-		read |= k.read[kind.read]
+		read = read.union(k.read[kind.read])
 	}
 	for _, b := range profiles {
 		// SniffAs: the type rendered, unless the profile downloads it.
@@ -303,9 +303,9 @@ func reportFor(v *headerValues, body []byte) Report {
 			rep.computed[b] = applicationOctet
 		}
 	}
-	rep.DocumentScript = k.script[scriptNavigable]|k.script[scriptPlugin] != 0
-	rep.ScriptInclusion = k.script[scriptClassic]|k.script[scriptWorker]|k.script[scriptJavaScriptOnly] != 0
-	rep.CrossOriginRead = read != 0
+	rep.DocumentScript = !k.script[scriptNavigable].union(k.script[scriptPlugin]).IsEmpty()
+	rep.ScriptInclusion = !k.script[scriptClassic].union(k.script[scriptWorker]).union(k.script[scriptJavaScriptOnly]).IsEmpty()
+	rep.CrossOriginRead = !read.IsEmpty()
 	return rep
 }
 

@@ -63,8 +63,8 @@ func slowUnion(rep *Report, one Report) {
 	rep.CrossOriginRead = rep.CrossOriginRead || one.CrossOriginRead
 	for d := range rep.verdicts {
 		rep.verdicts[d].Blocked = rep.verdicts[d].Blocked && one.verdicts[d].Blocked
-		rep.verdicts[d].Script |= one.verdicts[d].Script
-		rep.verdicts[d].CrossOrigin |= one.verdicts[d].CrossOrigin
+		rep.verdicts[d].Script = rep.verdicts[d].Script.union(one.verdicts[d].Script)
+		rep.verdicts[d].CrossOrigin = rep.verdicts[d].CrossOrigin.union(one.verdicts[d].CrossOrigin)
 	}
 	// Each profile's computed type: the first of the most dangerous, as
 	// SniffAs picks among readings.
@@ -232,13 +232,13 @@ func slowReport(h http.Header, header []byte) Report {
 			}
 		}
 		rep.verdicts[i] = v
-		rep.CrossOriginRead = rep.CrossOriginRead || v.CrossOrigin != 0
+		rep.CrossOriginRead = rep.CrossOriginRead || !v.CrossOrigin.IsEmpty()
 		switch d {
 		case DestinationDocument, DestinationFrame, DestinationIFrame, DestinationObject, DestinationEmbed:
-			rep.DocumentScript = rep.DocumentScript || v.Script != 0
+			rep.DocumentScript = rep.DocumentScript || !v.Script.IsEmpty()
 		case DestinationXSLT:
 		default:
-			rep.ScriptInclusion = rep.ScriptInclusion || v.Script != 0
+			rep.ScriptInclusion = rep.ScriptInclusion || !v.Script.IsEmpty()
 		}
 	}
 	return rep

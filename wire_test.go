@@ -728,7 +728,7 @@ func lessCautious(m, wire mimesniff.Report) bool {
 		if !ok {
 			return false
 		}
-		if v, _ := m.Verdict(d); w.Script&^v.Script != 0 {
+		if v, _ := m.Verdict(d); !within(w.Script, v.Script) {
 			return true
 		}
 	}

@@ -50,7 +50,7 @@ func reportText(rep *mimesniff.Report) string {
 			t = "-"
 		}
 		fmt.Fprintf(&b, "%-13s %s %s", name, state, t)
-		if v.Script != 0 {
+		if !v.Script.IsEmpty() {
 			fmt.Fprintf(&b, "  script in %s", v.Script)
 			switch d {
 			case mimesniff.DestinationDocument, mimesniff.DestinationFrame, mimesniff.DestinationIFrame,
@@ -62,7 +62,7 @@ func reportText(rep *mimesniff.Report) string {
 				inclusion = append(inclusion, name)
 			}
 		}
-		if v.CrossOrigin != 0 {
+		if !v.CrossOrigin.IsEmpty() {
 			fmt.Fprintf(&b, "  cross-site read in %s", v.CrossOrigin)
 			read = append(read, name)
 		}

@@ -17,6 +17,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -344,7 +345,7 @@ func (o *options) appendRecord(b []byte, name string, a *archive.Answer) []byte 
 	}
 	if o.summary {
 		hidden := a.Hidden()
-		if a.Kind != archive.Sniffed || hidden == 0 {
+		if a.Kind != archive.Sniffed || len(hidden) == 0 {
 			return b
 		}
 		declared := "no Content-Type"
@@ -353,7 +354,7 @@ func (o *options) appendRecord(b []byte, name string, a *archive.Answer) []byte 
 		}
 		b = append(b, quoteName(uri)+": script hidden by "+declared+":"...)
 		for i, br := range archive.Browsers {
-			if hidden.Has(br) {
+			if slices.Contains(hidden, br) {
 				b = append(b, " "+br.String()+" "+a.Computed[i].String()...)
 			}
 		}

@@ -57,24 +57,24 @@ type Table struct {
 	Rows   map[Row]Count
 }
 
-// Hidden returns the profiles in which a renders as a document that runs
+// Hidden returns the profiles, in order, in which a renders as a document that runs
 // script while its declared type is not one the profile runs script in
 // (mimesniff.Browser.Scriptable): no Content-Type, text/plain, an image,
 // ... The declared type is the one Fetch extracts, as Chromium and Firefox
 // read it.
-func (a *Answer) Hidden() mimesniff.BrowserSet {
-	if a.Script == 0 {
-		return 0
+func (a *Answer) Hidden() []mimesniff.Browser {
+	if a.Script.IsEmpty() {
+		return nil
 	}
 	return a.hidden(a.DeclaredType())
 }
 
 // hidden is Hidden, for declared, a's declared type.
-func (a *Answer) hidden(declared mimesniff.MIMEType) mimesniff.BrowserSet {
-	var s mimesniff.BrowserSet
+func (a *Answer) hidden(declared mimesniff.MIMEType) []mimesniff.Browser {
+	var s []mimesniff.Browser
 	for _, b := range Browsers {
 		if a.Script.Has(b) && !b.Scriptable(declared) {
-			s |= 1 << b
+			s = append(s, b)
 		}
 	}
 	return s
@@ -112,7 +112,7 @@ func (t *Table) Add(name string, a *Answer, err error) {
 		if a.Script.Has(b) {
 			c.Script++
 		}
-		if hidden.Has(b) {
+		if slices.Contains(hidden, b) {
 			c.Hidden++
 		}
 		t.Rows[r] = c

@@ -439,8 +439,8 @@ var servingMutants = []mutant{
 	{
 		name: "report-script-intersection",
 		file: "serve.go",
-		old:  "v.Script |= w.Script",
-		new:  "v.Script &= w.Script",
+		old:  "v.Script = v.Script.union(w.Script)",
+		new:  "v.Script = v.Script.intersect(w.Script)",
 		rule: "The profiles that run script are the union of every reading's.",
 	},
 	{
@@ -495,16 +495,16 @@ var servingMutants = []mutant{
 	{
 		name:       "report-inclusion-no-serviceworker",
 		file:       "serve.go",
-		old:        "k.script[scriptClassic]|k.script[scriptWorker]|k.script[scriptJavaScriptOnly] != 0",
-		new:        "k.script[scriptClassic]|k.script[scriptWorker] != 0",
+		old:        "k.script[scriptClassic].union(k.script[scriptWorker]).union(k.script[scriptJavaScriptOnly]).IsEmpty()",
+		new:        "k.script[scriptClassic].union(k.script[scriptWorker]).IsEmpty()",
 		rule:       "ScriptInclusion counts service workers and worklets.",
 		equivalent: "a profile runs a service worker or a worklet (scriptJavaScriptOnly) only where it runs a classic script (scriptClassic), which ScriptInclusion counts already: script() sets both past the same blockedScript check, the first only for a JavaScript type.",
 	},
 	{
 		name: "report-document-no-plugin",
 		file: "serve.go",
-		old:  "rep.DocumentScript = k.script[scriptNavigable]|k.script[scriptPlugin] != 0",
-		new:  "rep.DocumentScript = k.script[scriptNavigable] != 0",
+		old:  "rep.DocumentScript = !k.script[scriptNavigable].union(k.script[scriptPlugin]).IsEmpty()",
+		new:  "rep.DocumentScript = !k.script[scriptNavigable].IsEmpty()",
 		rule: "DocumentScript counts an object or embed element's document.",
 	},
 	{
@@ -553,7 +553,7 @@ var servingMutants = []mutant{
 		name: "mitigated-any-profile-attachment",
 		file: "serve.go",
 		old:  "if rr.http.attachment.Has(b) && b.downloadsAttachment(d, rr.docTypes[b]) {",
-		new:  "if rr.http.attachment != 0 && b.downloadsAttachment(d, rr.docTypes[b]) {",
+		new:  "if !rr.http.attachment.IsEmpty() && b.downloadsAttachment(d, rr.docTypes[b]) {",
 		rule: "A Content-Disposition mitigates only in the profiles that read it as an attachment (WebKit renders an unknown type).",
 	},
 	{

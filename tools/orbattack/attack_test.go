@@ -107,7 +107,7 @@ func TestTargets(t *testing.T) {
 		for _, w := range ways {
 			v, _ := rep.Verdict(w.dest)
 			if tg.set.corp != "" {
-				if v.CrossOrigin != 0 {
+				if !v.CrossOrigin.IsEmpty() {
 					t.Errorf("%s as %s: CrossOrigin = %v under Cross-Origin-Resource-Policy: %s, want none", tg.ID, w.name, v.CrossOrigin, tg.set.corp)
 				}
 				continue

@@ -116,7 +116,7 @@ func scriptOnWire(h http.Header, body []byte) string {
 		why = append(why, "a document runs script with the server's origin")
 	}
 	for _, d := range []mimesniff.Destination{mimesniff.DestinationWorker, mimesniff.DestinationSharedWorker, mimesniff.DestinationServiceWorker} {
-		if v, _ := rep.Verdict(d); v.Script != 0 {
+		if v, _ := rep.Verdict(d); !v.Script.IsEmpty() {
 			why = append(why, "a "+d.String()+" runs it in "+v.Script.String())
 		}
 	}
