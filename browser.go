@@ -545,12 +545,6 @@ func (s BrowserSet) with(b Browser) BrowserSet { return BrowserSet{s.bits | 1<<b
 // union returns the profiles in s or t.
 func (s BrowserSet) union(t BrowserSet) BrowserSet { return BrowserSet{s.bits | t.bits} }
 
-// intersect returns the profiles in both s and t.
-func (s BrowserSet) intersect(t BrowserSet) BrowserSet { return BrowserSet{s.bits & t.bits} }
-
-// without returns the profiles in s but not in t.
-func (s BrowserSet) without(t BrowserSet) BrowserSet { return BrowserSet{s.bits &^ t.bits} }
-
 // names returns the names of the profiles in s, in the order of the Browser
 // constants, and an empty slice for the empty set.
 func (s BrowserSet) names() []string {

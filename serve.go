@@ -98,31 +98,6 @@ type Report struct {
 	// a Report can grow with Fetch's destinations without a change to
 	// its exported shape.
 	verdicts [numDestinations]DestinationVerdict
-
-	// computed is each profile's computed type, indexed by Browser.
-	computed [len(profiles)]MIMEType
-}
-
-// Computed returns the type browser profile b computes for the response in
-// a browsing context: what Resource.SniffAs returns for the resource that
-// ResourceFromResponse reads of the same header list and body, found with
-// the report's verdicts rather than sniffed again. For a body that cannot
-// be decoded (where ResourceFromResponse fails) it is the most dangerous
-// for any body, as the verdicts are; for a value of b that is no profile,
-// the zero MIMEType.
-//
-// Where the header list has several readings (see ReportFor), it is the
-// most dangerous in b of the types the readings give, each read whole, as
-// one wire carries it. SniffAs answers for a Resource's own fields, which
-// ResourceFromResponse takes from the reading most dangerous for the
-// standard, with each reading's other headers: the two can differ where
-// the readings differ in more than one header, such as two values with
-// control bytes, which HTTP/2 drops and HTTP/1.1 keeps together.
-func (r Report) Computed(b Browser) MIMEType {
-	if int(b) >= len(r.computed) {
-		return MIMEType{}
-	}
-	return r.computed[b]
 }
 
 // Verdict returns the verdict for destination d, and false with the zero
@@ -226,11 +201,6 @@ func (rep *Report) add(r *Report) {
 		v.Script = v.Script.union(w.Script)
 		v.CrossOrigin = v.CrossOrigin.union(w.CrossOrigin)
 	}
-	for _, b := range profiles {
-		if b.danger(r.computed[b]) > b.danger(rep.computed[b]) {
-			rep.computed[b] = r.computed[b]
-		}
-	}
 }
 
 // cautiousReport returns the report for a response the package cannot
@@ -242,9 +212,6 @@ func cautiousReport() Report {
 		all = all.with(b)
 	}
 	rep := Report{DocumentScript: true, ScriptInclusion: true, CrossOriginRead: true}
-	for _, b := range profiles {
-		rep.computed[b] = textHTML // as SniffAs answers for a list with no reading
-	}
 	for d, kind := range destinationKinds {
 		if kind.script != scriptNone {
 			rep.verdicts[d].Script = all
@@ -296,12 +263,6 @@ func reportFor(v *headerValues, body []byte) Report {
 			CrossOrigin: k.read[kind.read],
 		}
 		read = read.union(k.read[kind.read])
-	}
-	for _, b := range profiles {
-		// SniffAs: the type rendered, unless the profile downloads it.
-		if rep.computed[b] = rr.docTypes[b]; b != Standard && rr.http.attachment.Has(b) {
-			rep.computed[b] = applicationOctet
-		}
 	}
 	rep.DocumentScript = !k.script[scriptNavigable].union(k.script[scriptPlugin]).IsEmpty()
 	rep.ScriptInclusion = !k.script[scriptClassic].union(k.script[scriptWorker]).union(k.script[scriptJavaScriptOnly]).IsEmpty()

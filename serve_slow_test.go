@@ -29,9 +29,6 @@ func ReportForSlow(h http.Header, body []byte) Report {
 			all = all.with(b)
 		}
 		rep := Report{DocumentScript: true, ScriptInclusion: true, CrossOriginRead: true}
-		for _, b := range profiles {
-			rep.computed[b] = MustParse("text/html") // SniffAs's answer
-		}
 		for i := range rep.verdicts {
 			d := Destination(i)
 			switch d {
@@ -65,13 +62,6 @@ func slowUnion(rep *Report, one Report) {
 		rep.verdicts[d].Blocked = rep.verdicts[d].Blocked && one.verdicts[d].Blocked
 		rep.verdicts[d].Script = rep.verdicts[d].Script.union(one.verdicts[d].Script)
 		rep.verdicts[d].CrossOrigin = rep.verdicts[d].CrossOrigin.union(one.verdicts[d].CrossOrigin)
-	}
-	// Each profile's computed type: the first of the most dangerous, as
-	// SniffAs picks among readings.
-	for _, b := range profiles {
-		if b.danger(one.computed[b]) > b.danger(rep.computed[b]) {
-			rep.computed[b] = one.computed[b]
-		}
 	}
 }
 
@@ -188,19 +178,6 @@ func slowReport(h http.Header, header []byte) Report {
 	fetchRes.Supplied = fetchType
 
 	var rep Report
-	// The computed types, as SniffAs gives them for this one reading,
-	// read whole: its values as they are, control bytes and all.
-	var v headerValues
-	for i, name := range headerNames {
-		v[i] = h[name]
-	}
-	for _, b := range profiles {
-		if b == Standard {
-			rep.computed[b] = res.Sniff()
-		} else {
-			rep.computed[b] = res.sniffRead(b, &v)
-		}
-	}
 	for i := range rep.verdicts {
 		d := Destination(i)
 		var v DestinationVerdict

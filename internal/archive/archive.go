@@ -105,8 +105,7 @@ type Answer struct {
 	HasDeclared bool
 
 	// Computed is each profile's computed type in a browsing context
-	// (mimesniff.Resource.SniffAs, as mimesniff.Report.Computed gives
-	// it), in the order of Browsers.
+	// (mimesniff.Resource.SniffAs), in the order of Browsers.
 	Computed [nBrowsers]mimesniff.MIMEType
 
 	// Script is the set of profiles in which the response, navigated to,
@@ -376,8 +375,7 @@ func (a *Answer) sniff(resp *http.Response) error {
 	a.Resource = r
 	// r.HeaderList and r.Header are the header list and body as a
 	// browser renders them, with the content codings undone: the report
-	// of the response as sent, without decoding it again. Its computed
-	// types are r.SniffAs's, found with its verdicts.
+	// of the response as sent, without decoding it again.
 	h = r.HeaderList
 	if bodiless(resp.StatusCode) && len(h["Content-Encoding"]) > 0 {
 		// No body, so no coding to undo (ResourceFromResponse reads
@@ -387,7 +385,7 @@ func (a *Answer) sniff(resp *http.Response) error {
 	}
 	rep := mimesniff.ReportFor(h, r.Header)
 	for i, b := range Browsers {
-		a.Computed[i] = rep.Computed(b)
+		a.Computed[i] = r.SniffAs(b)
 	}
 	a.DocumentScript, a.CrossOriginRead = rep.DocumentScript, rep.CrossOriginRead
 	if v, ok := rep.Verdict(mimesniff.DestinationDocument); ok {

@@ -5,6 +5,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"net/http"
@@ -241,7 +242,8 @@ func standardLabel(d string, h http.Header, body []byte) string {
 			return "runs"
 		}
 		cd := strings.ToLower(strings.TrimSpace(h.Get("Content-Disposition")))
-		if strings.HasPrefix(cd, "attachment") || !mimesniff.Standard.Displays(rep.Computed(mimesniff.Standard)) {
+		res, _ := mimesniff.ResourceFromResponse(&http.Response{Header: h.Clone(), Body: io.NopCloser(bytes.NewReader(body))})
+		if strings.HasPrefix(cd, "attachment") || !mimesniff.Standard.Displays(res.SniffAs(mimesniff.Standard)) {
 			return "downloads"
 		}
 		return "renders"

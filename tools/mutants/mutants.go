@@ -440,7 +440,7 @@ var servingMutants = []mutant{
 		name: "report-script-intersection",
 		file: "serve.go",
 		old:  "v.Script = v.Script.union(w.Script)",
-		new:  "v.Script = v.Script.intersect(w.Script)",
+		new:  "v.Script = w.Script",
 		rule: "The profiles that run script are the union of every reading's.",
 	},
 	{
