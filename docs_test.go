@@ -634,3 +634,175 @@ func linkText(l *comment.DocLink) string {
 	}
 	return "[" + b.String() + "]"
 }
+
+// Doc comments stay short: the details go to docs/ ("Docs that cannot go
+// stale", issue 43).
+const (
+	maxDocLines  = 20  // the longest doc comment of an exported name
+	meanDocLines = 7.0 // the most their mean may be
+)
+
+// TestDocLength checks that no exported name of the package has a doc
+// comment longer than maxDocLines lines, and that their mean is at most
+// meanDocLines. The package doc (doc.go) is the overview and not counted.
+func TestDocLength(t *testing.T) {
+	fset := token.NewFileSet()
+	names, _ := filepath.Glob("*.go")
+	var files []*ast.File
+	for _, name := range names {
+		if strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		f, err := parser.ParseFile(fset, name, nil, parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	docs := exportedDocs(fset, files)
+	total, long := 0, 0
+	for _, d := range docs {
+		total += d.lines
+		if d.lines > maxDocLines {
+			long++
+			t.Errorf("%s: the doc comment of %s is %d lines, more than %d: move the details to docs/", d.pos, d.name, d.lines, maxDocLines)
+		}
+	}
+	if len(docs) == 0 {
+		t.Fatal("no exported doc comments")
+	}
+	mean := float64(total) / float64(len(docs))
+	if mean > meanDocLines {
+		t.Errorf("the %d doc comments of exported names have %.2f lines on average, more than %.0f", len(docs), mean, meanDocLines)
+	}
+	t.Logf("%d doc comments, %.2f lines on average, %d over %d", len(docs), mean, long, maxDocLines)
+}
+
+// TestDocLengthCatch checks that exportedDocs counts what TestDocLength
+// limits: exported functions, methods of exported types, types, and
+// constants and variables (a group's doc or a spec's own), and nothing
+// unexported.
+func TestDocLengthCatch(t *testing.T) {
+	const src = `package p
+
+// F is
+// three
+// lines.
+func F() {}
+
+// f is unexported.
+func f() {}
+
+// T is a type.
+type T int
+
+// M is a method.
+func (T) M() {}
+
+// m is unexported.
+func (T) m() {}
+
+// t is unexported.
+type t int
+
+// M is a method of an unexported type.
+func (t) M() {}
+
+// The limits,
+// a group.
+const (
+	A = 1
+	// B has its own.
+	B = 2
+	c = 3
+)
+
+// V is a variable.
+var V = 1
+`
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "p.go", src, parser.ParseComments)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range exportedDocs(fset, []*ast.File{f}) {
+		got = append(got, fmt.Sprintf("%s %d", d.name, d.lines))
+	}
+	want := []string{"F 3", "T 1", "T.M 1", "A 2", "B 1", "V 1"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("exportedDocs (-want +got):\n%s", diff)
+	}
+}
+
+// exportedDoc is the doc comment of one exported name.
+type exportedDoc struct {
+	name  string
+	pos   token.Position
+	lines int
+}
+
+// exportedDocs returns the doc comments of the exported names of files in
+// source order: a constant or variable without one of its own has its
+// group's, counted once.
+func exportedDocs(fset *token.FileSet, files []*ast.File) []exportedDoc {
+	var docs []exportedDoc
+	add := func(name string, g *ast.CommentGroup) {
+		if g != nil {
+			docs = append(docs, exportedDoc{name, fset.Position(g.Pos()), len(strings.Split(strings.TrimSuffix(g.Text(), "\n"), "\n"))})
+		}
+	}
+	for _, f := range files {
+		for _, decl := range f.Decls {
+			switch d := decl.(type) {
+			case *ast.FuncDecl:
+				name := d.Name.Name
+				if d.Recv != nil {
+					typ := d.Recv.List[0].Type
+					if star, ok := typ.(*ast.StarExpr); ok {
+						typ = star.X
+					}
+					id, ok := typ.(*ast.Ident)
+					if !ok || !id.IsExported() {
+						continue
+					}
+					name = id.Name + "." + name
+				}
+				if d.Name.IsExported() {
+					add(name, d.Doc)
+				}
+			case *ast.GenDecl:
+				groupCounted := false
+				for _, spec := range d.Specs {
+					switch s := spec.(type) {
+					case *ast.TypeSpec:
+						if s.Name.IsExported() {
+							add(s.Name.Name, cmpOr(s.Doc, d.Doc))
+						}
+					case *ast.ValueSpec:
+						if !s.Names[0].IsExported() {
+							continue
+						}
+						if s.Doc != nil {
+							add(s.Names[0].Name, s.Doc)
+						} else if !groupCounted {
+							groupCounted = true
+							add(s.Names[0].Name, d.Doc)
+						}
+					}
+				}
+			}
+		}
+	}
+	return docs
+}
+
+// cmpOr returns the first of gs that is not nil.
+func cmpOr(gs ...*ast.CommentGroup) *ast.CommentGroup {
+	for _, g := range gs {
+		if g != nil {
+			return g
+		}
+	}
+	return nil
+}

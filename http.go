@@ -188,35 +188,16 @@ func sameCodings(h http.Header, codings []string) error {
 // ResourceFromResponse returns the resource of an HTTP response, as a
 // browser sees it.
 //
-// HeaderList is resp.Header, which the browser profiles read
-// ([Resource.SniffAs]); Supplied and CheckForApacheBug come from
+// HeaderList is resp.Header; Supplied and CheckForApacheBug come from
 // [SuppliedFromHTTP], NoSniff from [DetermineNoSniff] and Header from
-// [ReadHeader]. Header names count under any spelling; where resp.Header
-// holds one name under several spellings, whose order on the wire a map
-// cannot tell, the fields are those of the reading most dangerous for the
-// standard.
-//
-// It replaces resp.Body with a reader that yields the whole body again,
-// header bytes included, and closes the original, so the caller can still
-// read it; a read error comes with the resource read so far. A nil
-// resp.Body, a response to HEAD and a 1xx, 204 or 304 response have no body
-// to sniff or decode. resp.Body comes without its chunked framing, as
-// net/http gives it: to read a saved response, parse it with
-// [http.ReadResponse].
-//
-// Content codings (gzip, x-gzip and deflate, up to five deep) are undone as
-// a browser does, but only as far as the header needs, whether Go's
-// transport left them (one a crawler asked for with its own
-// Accept-Encoding, or one the server sent unasked) or not; resp.Body then
-// decodes the rest as it is read (bound it as any body), and resp is
-// updated as net/http does for its own gzip: Content-Encoding and
-// Content-Length are deleted, resp.ContentLength is -1 and
-// resp.Uncompressed is true. A gzip coding that the transport undid itself
-// (resp.Uncompressed) and that breaks is a [*ContentCodingError] too, from
-// ResourceFromResponse or from reading the body after it, as the
-// transport's own error would not say so. Other codings, broken streams and
-// codings that the readings of resp.Header list otherwise are a
-// [*ContentCodingError], nothing is sniffed, and resp is left as it was.
+// [ReadHeader], each header under any spelling of its name. It replaces
+// resp.Body with a reader that yields the whole body again and closes the
+// original; a read error comes with the resource read so far. Content
+// codings (gzip, x-gzip, deflate) are undone as a browser does, and resp is
+// updated as net/http does for its own gzip; another coding, or a broken
+// one, is a [*ContentCodingError] and nothing is sniffed. docs/responses.md
+// has the details: a name under several spellings, responses without a
+// body, codings the transport undid.
 func ResourceFromResponse(resp *http.Response) (Resource, error) {
 	body := resp.Body
 	if body == nil {

@@ -182,33 +182,14 @@ func containsFrom(h []byte, from int, s string) bool {
 // gives for data served as proposed from url, or "" where it fails.
 //
 // It is for tools that audit uploads and for readers of old crawls, never part
-// of [Resource.Sniff], and answers IE's names (image/pjpeg, image/x-png,
-// audio/wav, video/avi, application/x-zip-compressed), hence a string. It does
-// not allocate unless registry does, and never panics.
-//
-// The arguments are the Windows function's: data is the buffer (nil for none,
-// empty for size 0), proposed the suggested type, normally the server's
-// Content-Type, and url the URL or file name. Both strings are "" for none and
-// end at their first NUL byte, as C strings do; types are compared byte for
-// byte, with no parsing and no case folding. registry returns the "Content
-// Type" of HKEY_CLASSES_ROOT\<ext>, or "", for an extension as IE takes it
-// from url (".htm", from the last "." before any "?" or "#"); it should fold
-// case, as registry keys do. nil is an empty registry; the example has a
-// typical one.
-//
-// The result is "" where IE fails: no buffer and no URL, even with a proposed
-// type (E_INVALIDARG); an empty buffer and no proposed type, even with a URL
-// (E_FAIL); no buffer, no proposed type and no extension the registry knows.
-// Otherwise no buffer, or an empty one, gives the proposed type cut at ";".
-//
-// It follows Wine's implementation
-// (https://gitlab.winehq.org/wine/wine/-/blob/master/dlls/urlmon/mimefilter.c),
-// whose tests also pass on Windows, and Microsoft's "MIME Type Detection in
-// Internet Explorer"
-// (https://learn.microsoft.com/en-us/previous-versions/windows/internet-explorer/ie-developer/platform-apis/ms775147(v=vs.85)),
-// reading the first 256 bytes as Microsoft says. What no source defines is
-// left out: eight known types' signatures, per-type text records, dwMimeFlags,
-// and the answer for a registered application.
+// of [Resource.Sniff], and answers IE's names (image/pjpeg, image/x-png),
+// hence a string. It does not allocate unless registry does, and never
+// panics. The arguments are the Windows function's, strings ending at a NUL
+// as C strings do; registry returns the "Content Type" of
+// HKEY_CLASSES_ROOT\<ext> for an extension (".htm"), or "", and nil is an
+// empty registry. It follows Wine's implementation and Microsoft's "MIME
+// Type Detection in Internet Explorer"; docs/legacy.md says how, where it
+// fails, and what no source defines.
 func FindMimeFromData(data []byte, proposed, url string, registry func(ext string) string) string {
 	proposed, url = cString(proposed), cString(url)
 	// 0. "No URL and no buffer, or no output pointer: E_INVALIDARG."
