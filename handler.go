@@ -21,61 +21,19 @@ import (
 // response leaves with the headers [SafeHeaders] chooses for it, and
 // otherwise as net/http would send it without Handler.
 //
-// Handler decides when net/http would take its copy of next's headers: at
-// next's first WriteHeader with a final status, first Write or WriteString
-// (even of no bytes), first ReadFrom that copies a byte, first Flush, or
-// when next returns; a change next makes to its headers after that is
-// ignored, as net/http ignores it. The declared type is next's Content-Type
-// then, under any spelling of the name, several values read as browsers read
-// them and sent as one. Where next declared none or an unknown type,
-// Handler holds back up to HeaderSize bytes to sniff them. The headers are
-// those SafeHeaders chooses for the declared type and the first bytes next
-// writes, but for a response with no bytes to read (an empty body, a 204 or
-// 304, a HEAD that writes none, a content coding, whose coded bytes tell
-// nothing): that keeps the type next gave it, none included, with nosniff.
-// net/http adds a type it sniffs to a response whose header map has no
-// Content-Type key, whose first Content-Encoding value (Header.Get of the
-// canonical key) is empty, and, over HTTP/1, whose first Transfer-Encoding
-// value is too (chunkWriter.writeHeader in net/http's server.go,
-// http2responseWriterState.writeChunk in h2_bundle.go): Handler counts a
-// coding only where net/http reads one there, so that it never leaves
-// untyped a response net/http would type; browsers read a coding under any
-// spelling and in any value (RFC 9110, section 8.4).
+// Handler decides when net/http would take its copy of next's headers (at
+// next's first WriteHeader with a final status, Write, ReadFrom or Flush, or
+// when next returns), from next's Content-Type then, under any spelling, and
+// up to HeaderSize bytes it holds back to sniff where next declared none or
+// an unknown type. A response with no bytes to read (empty, 204, 304, HEAD,
+// a content coding) keeps next's type, none included, with nosniff.
 //
-// A response through Handler differs from next's without it in these
-// headers only: Content-Type, X-Content-Type-Options, Content-Disposition
-// and Content-Security-Policy, which Handler sets (a Content-Security-Policy
-// beside next's own), and the names the package reads (those four,
-// Content-Encoding and Cross-Origin-Resource-Policy), which, where next set
-// one under several spellings, go out under the canonical one with every
-// spelling's values, in the order net/http would have sent them; net/http
-// then reads those merged values (a coding next set under a lower-case name
-// only, net/http reads, and adds no type). Its status, body bytes,
-// trailers (declared by Trailer or set under [http.TrailerPrefix]), other
-// headers, framing (Content-Length or chunked) and what a panic sends are
-// net/http's without Handler: Handler gives net/http the calls next made,
-// those that gave held bytes when it sends them (each ReadFrom as a
-// ReadFrom, which over HTTP/1 sends the head after 512 bytes and so makes
-// the response chunked, able to carry trailers), so that net/http buffers,
-// frames, refuses past a Content-Length and, where next panics, sends or
-// drops the bytes as it would have, before the panic goes on to abort the
-// response (the connection closed, the HTTP/2 stream reset). The held bytes
-// leave later than bare, when Handler decides; a held Write that net/http
-// refuses when it gets it, past a Content-Length, returns no error to next.
-// Handler's ReadFrom reads up to HeaderSize bytes of its source ahead of
-// net/http where it holds them, but stops under a Content-Length where
-// net/http's HTTP/1 ReadFrom would, with its error; it is there over HTTP/2
-// too, where net/http's writer has none, and copies as io.Copy would to it.
-//
-// Handler passes Flush, ReadFrom and [http.ResponseController] through, and
-// fails as net/http does: WriteHeader panics for an invalid code. Hijack is
-// passed through for a request that asks to switch protocols (Connection:
-// upgrade, as a WebSocket handshake does) and for CONNECT, whose bytes no
-// browser renders as a document; for any other request it fails, as the
-// bytes next would write on the connection would leave without the policy.
-// As with net/http's own, the ResponseWriter next gets must not be used
-// after next returns; if it is, it reaches net/http's writer of the same
-// response, as it would without Handler, never another response's.
+// The response differs from next's without Handler only in Content-Type,
+// X-Content-Type-Options, Content-Disposition, Content-Security-Policy and
+// the spellings of the names the package reads: its status, body, trailers,
+// framing and what a panic sends are net/http's. Flush, ReadFrom and
+// [http.ResponseController] pass through; Hijack only for a protocol switch
+// or CONNECT. docs/serving.md ("Handler, byte for byte") has every detail.
 func Handler(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		sw := &sniffWriter{

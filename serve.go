@@ -67,10 +67,7 @@ type DestinationVerdict struct {
 // site loads the response without CORS, as an image or a script, and holds
 // its bytes in its own process.
 //
-// Its JSON form is an object with documentScript, scriptInclusion,
-// crossOriginRead and destinations, an array of one object per destination
-// in Destination's order, each with destination (its name), blocked, type
-// (null for undefined), script and crossOrigin (arrays of profile names).
+// Its JSON form is in docs/responses.md.
 type Report struct {
 	// DocumentScript reports whether, in some profile, the response
 	// renders as a document that runs script with the server's origin:
@@ -141,33 +138,15 @@ func (r Report) MarshalJSON() ([]byte, error) {
 // header list h whose body starts with body, for every destination.
 //
 // Script in a document counts where a profile renders the response as a
-// type it runs script in ([Resource.SniffAs], [Browser.Scriptable]) and
-// neither Content-Disposition nor a Content-Security-Policy sandbox stops
-// it; script in a script-like destination where neither Fetch nor HTML's
-// type checks block it.
-//
-// h is the header list a browser receives, such as an http.Response's
-// Header: ask about a handler by running it behind a server
-// ([net/http/httptest.NewServer]) and reading the client's response, as
-// what a handler writes into its own map is not what net/http sends (it
-// adds a Content-Type, drops what is not a valid header). Header names count
-// under any spelling; where h holds one name under several spellings, whose
-// order on the wire a map cannot tell, or a value that HTTP/1.1 and HTTP/2
-// carry differently, the report is the least cautious of every reading: a
-// set of profiles is the union of the readings', Blocked holds only where
-// every reading blocks, Type is net/http's reading's. body is the body as
-// the wire carries it: with a Content-Encoding, its content codings are
-// undone as a browser does ([ResourceFromResponse]); where they cannot be (a
-// coding the package does not decode, such as br, or bytes that do not
-// decode at all), the report is the least cautious over every body, as the
-// bytes a browser renders are unknown.
-//
-// ReportFor allocates nothing for one Content-Type value and one
-// X-Content-Type-Options value when the type is in serialized form or one of
-// the common values servers send in another ("text/html; charset=utf-8");
-// any other form, such as "text/html; charset=koi8-r", costs one allocation,
-// for the serialization the report holds. Several readings, and content
-// codings, cost more.
+// type it runs script in ([Resource.SniffAs], [Browser.Scriptable]) and no
+// Content-Disposition or CSP sandbox stops it; script in a script-like
+// destination where neither Fetch nor HTML's type checks block it. h is the
+// header list a browser receives, such as an http.Response's Header; where
+// it reads in several ways (one name under several spellings), the report
+// is the least cautious of every reading. body is the body as the wire
+// carries it: content codings are undone as a browser does, and where they
+// cannot be the report is the least cautious over every body. It allocates
+// nothing for the common header lists. docs/responses.md has the details.
 func ReportFor(h http.Header, body []byte) Report {
 	v, ambiguous := readHeaders(h)
 	if !ambiguous {
