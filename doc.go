@@ -33,9 +33,9 @@
 //
 // # What browsers do
 //
-// No browser runs the standard as written. A [Browser] profile is the
-// standard with one browser's departures, each a named rule with the
-// recorded case that shows it: [Chromium], [Firefox] and [WebKit]
+// No browser runs the standard as written. A [Browser] profile is one
+// browser's own rules, fitted to recordings of it, each a named rule with
+// the recorded case that shows it: [Chromium], [Firefox] and [WebKit]
 // (WebKitGTK's sniffer, not Safari's). [Resource.SniffAs] gives the type a
 // browser navigated to the response renders ([example-browsers]), and
 // [Browser.Displays] whether it shows that type or downloads it;

@@ -16,7 +16,7 @@ import (
 // ignored, starts with pattern under mask: input[s+p]&mask[p] == pattern[p]
 // for every p.
 //
-// It departs from the text in one way (notes B1): the standard checks the
+// It departs from the text in one way (docs/standard.md, B1): the standard checks the
 // input's length before skipping ignored bytes, and then reads past the end
 // of an input made mostly of them; MatchPattern checks the length left after
 // skipping, so it never reads past input and otherwise answers the same.

@@ -211,7 +211,7 @@ func MatchesMP4Signature(input []byte) bool {
 // The algorithm as written cannot match a real WebM file and may read past
 // the input (https://github.com/whatwg/mimesniff/issues/167, #93, #146,
 // #185); this follows its intent, the nestegg code it came from, and
-// web-platform-tests, with each fix said where it is made (notes B4).
+// web-platform-tests, with each fix said where it is made (docs/standard.md, B4).
 // See https://mimesniff.spec.whatwg.org/#signature-for-webm.
 func MatchesWebMSignature(input []byte) bool {
 	// Where this departs from the standard's text:
@@ -326,7 +326,7 @@ var mp3SampleRates = [3]int{44100, 48000, 32000}
 // As written, the standard's algorithm never matches a real MP3 stream
 // (https://github.com/whatwg/mimesniff/issues/70, #208). This implements what
 // it was transcribed from, Gecko's mp3sniff.c, as one function without the
-// standard's shared variables (#81), with each fix (notes B5) said where it
+// standard's shared variables (#81), with each fix (docs/standard.md, B5) said where it
 // is made. Only a frame at offset 0 is looked for: an ID3-tagged file is the
 // audio or video table's "ID3" row.
 // See https://mimesniff.spec.whatwg.org/#signature-for-mp3-without-id3.
