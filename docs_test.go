@@ -575,6 +575,10 @@ var notGoNames = map[string]bool{
 	"None":     true, // a cookie's SameSite value
 	"Filtered": true, // Firefox's ORB log's word for a response it empties
 	"GIF89a":   true, // the GIF signature's bytes
+
+	// Chromium's C++ functions that docs/crossorigin.md cites as evidence.
+	"MaybeSkipHtmlComment": true, // services/network/orb/orb_sniffers.cc
+	"ParseMimeType":        true, // net/base/mime_util.cc
 }
 
 // docLinks returns the doc links of d's comment.
