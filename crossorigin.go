@@ -52,11 +52,10 @@ const (
 )
 
 // A crossOriginResponse is a response as the cross-origin rules read it.
+//
+// It is made only for a response that Cross-Origin-Resource-Policy lets
+// through (corpBlocks), so it has no field for that policy.
 type crossOriginResponse struct {
-	// corp reports whether Cross-Origin-Resource-Policy keeps the
-	// response from a page of another site (corpBlocks).
-	corp bool
-
 	// essence is the essence of the type Fetch extracts, "" where it
 	// fails; engineEssence the essence Chromium and Firefox extract,
 	// which differs where a value has an empty subtype
