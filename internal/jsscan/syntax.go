@@ -95,192 +95,282 @@ var jsNeedsLeft = strings.Fields(`= == === != !== < > <= >= << >> >>> % & | ^ &&
 // https://tc39.es/ecma262/#sec-html-like-comments (a script's <!-- and
 // --> comments).
 func (s *jsSource) jsSyntaxError() bool {
-	i := 0
+	sc := jsScanner{jsSource: s, lineStart: true}
 	if s.hasASCII(0, "#!") {
-		i = s.lineEnd(0) // a hashbang comment
+		sc.i = s.lineEnd(0) // a hashbang comment
 	}
-	var prev, prev2 jsToken
-	var stack [64]byte
-	depth := 0
-	nl, lineStart := false, true
 	for {
-		r, n := s.at(i)
+		if v := sc.next(); v != readOn {
+			return v == syntaxError
+		}
+	}
+}
+
+// A jsScanner is jsSyntaxError's reading of a source: where it is, and
+// what it has read that the next token's reading needs.
+type jsScanner struct {
+	*jsSource
+	i           int     // the offset of the next code point to read
+	prev, prev2 jsToken // the last two tokens
+	nl          bool    // a line terminator since prev
+	// lineStart reports that nothing but whitespace and comments is
+	// before i on its line: there, --> starts a comment.
+	lineStart bool
+	// stack holds the brackets open, depth of them: ( [ {, and k for a
+	// { that can only start a block.
+	stack [64]byte
+	depth int
+}
+
+// A scanVerdict is what a step of jsSyntaxError makes of what it read.
+type scanVerdict uint8
+
+const (
+	readOn      scanVerdict = iota // nothing sure yet: read the next token
+	noError                        // stop: no error is sure
+	syntaxError                    // stop: an error that no continuation mends
+)
+
+// errorIf is syntaxError if err, else noError.
+func errorIf(err bool) scanVerdict {
+	if err {
+		return syntaxError
+	}
+	return noError
+}
+
+// next reads the next token and what it makes of the tokens before it.
+func (sc *jsScanner) next() scanVerdict {
+	r, n, v := sc.skip()
+	if v != readOn {
+		return v
+	}
+	if !sc.complete && sc.i+4*sc.unitSize() > len(sc.b) {
+		// The end of a body's start may cut a longer punctuator or
+		// comment than the bytes before it show (<! of <!--, # of #!).
+		return noError
+	}
+	sc.lineStart = false
+	t, end, v := sc.token(r, n)
+	if v != readOn {
+		return v
+	}
+	if _, m := sc.at(end); !sc.complete && m == 0 {
+		return noError // the end of the start of the body (or a code point it cuts) may cut the token
+	}
+	return sc.accept(t, end)
+}
+
+// skip moves past whitespace, line terminators and comments, and returns
+// the code point there and its size; at the end it returns the verdict on
+// the whole source.
+func (sc *jsScanner) skip() (rune, int, scanVerdict) {
+	for {
+		i := sc.i
+		r, n := sc.at(i)
 		if n == 0 {
 			// A whole body ends in a statement: with no bracket open
 			// and no operator waiting for its operand.
-			return s.complete && (depth > 0 || prev.kind == jsPunct && (slices.Contains(jsNeedsLeft, prev.text) || slices.Contains([]string{"+", "-", "*", "!", "~", "...", ","}, prev.text)))
+			return 0, 0, errorIf(sc.complete && (sc.depth > 0 || sc.prev.kind == jsPunct && (slices.Contains(jsNeedsLeft, sc.prev.text) || slices.Contains([]string{"+", "-", "*", "!", "~", "...", ","}, sc.prev.text))))
 		}
 		switch {
 		case r == '\n' || r == '\r' || r == 0x2028 || r == 0x2029:
-			nl, lineStart = true, true
-			i += n
+			sc.nl, sc.lineStart = true, true
+			sc.i += n
 			continue
 		case r == ' ' || r == '\t' || r == '\v' || r == '\f' || r == 0xA0 || r == 0xFEFF || r >= utf8.RuneSelf && unicode.Is(unicode.Zs, r):
-			i += n
+			sc.i += n
 			continue
 		case r == '/':
-			if c, m := s.at(i + n); c == '/' {
-				i = s.lineEnd(i)
+			if c, m := sc.at(i + n); c == '/' {
+				sc.i = sc.lineEnd(i)
 				continue
 			} else if c == '*' {
-				end, sawLine, ok := s.commentEnd(i + n + m)
+				end, sawLine, ok := sc.commentEnd(i + n + m)
 				if !ok {
-					return s.complete
+					return 0, 0, errorIf(sc.complete)
 				}
 				// After a comment with a line terminator, --> starts a
 				// comment (Annex B's MultiLineComment).
-				i, nl, lineStart = end, nl || sawLine, lineStart || sawLine
+				sc.i, sc.nl, sc.lineStart = end, sc.nl || sawLine, sc.lineStart || sawLine
 				continue
 			}
-		case r == '<' && s.hasASCII(i, "<!--"), r == '-' && lineStart && s.hasASCII(i, "-->"):
-			i = s.lineEnd(i)
+		case r == '<' && sc.hasASCII(i, "<!--"), r == '-' && sc.lineStart && sc.hasASCII(i, "-->"):
+			sc.i = sc.lineEnd(i)
 			continue
 		}
-		if !s.complete && i+4*s.unitSize() > len(s.b) {
-			// The end of a body's start may cut a longer punctuator or
-			// comment than the bytes before it show (<! of <!--, # of #!).
-			return false
-		}
-		lineStart = false
-		t := jsToken{nl: nl}
-		end := i + n
-		switch {
-		case r == '"' || r == '\'':
-			var ok bool
-			if end, ok = s.stringEnd(end, r); !ok {
-				return end < 0 // -1: a syntax error; 0: the end of a body's start
-			}
-			t.kind, t.str = jsValue, true
-		case r >= '0' && r <= '9' || r == '.' && s.digitAt(end):
-			var ok bool
-			if end, ok = s.numberEnd(i); !ok {
-				// In a body's start, the end may cut an exponent
-				// (1.5e of 1.5e+3) or a prefix's digits (0x).
-				return s.complete || end+3*s.unitSize() <= len(s.b)
-			}
-			t.kind = jsValue
-		case r == '$' || r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= utf8.RuneSelf && jsIdentifierRune(r):
-			// A word is at most 10 letters (instanceof): a longer name,
-			// or one with a letter beyond ASCII, is no word.
-			var word [10]byte
-			w := 0
-			for j := i; ; {
-				c, m := s.at(j)
-				if m == 0 || !(c == '$' || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf && jsIdentifierRune(c)) {
-					if m > 0 && (c == '\\' || c >= utf8.RuneSelf && !unicode.In(c, jsAssigned...)) {
-						return false // an escape, or an unassigned code point that may continue the name: not read
-					}
-					end = j
-					break
-				}
-				if w >= 0 && w < len(word) && c < utf8.RuneSelf {
-					word[w], w = byte(c), w+1
-				} else {
-					w = -1
-				}
-				j += m
-			}
-			t.kind = jsName
-			switch w := word[:max(w, 0)]; {
-			case prev.kind == jsPunct && (prev.text == "." || prev.text == "?."):
-				// A property's name, whatever its word (a.throw /= 2).
-			case string(w) == "this" || string(w) == "null" || string(w) == "true" || string(w) == "false":
-				t.kind = jsValue
-			case len(w) > 0:
-				for _, k := range jsWords {
-					if string(w) == k {
-						t.kind, t.text = jsWord, k
-					}
-				}
-			}
-		case r == '/':
-			regexp, sure := jsRegExpAfter(prev, nl)
-			if !sure {
-				return false
-			}
-			if regexp {
-				var ok bool
-				if end, ok = s.regExpEnd(end); !ok {
-					return end < 0 // -1: a syntax error; 0: the end of a body's start
-				}
-				if c, m := s.at(end); m > 0 && c >= utf8.RuneSelf && jsIdentifierRune(c) {
-					// A flag beyond ASCII is an error, but V8 reads a
-					// flag by its low byte: /a/潤 (U+6F64) is /a/d.
-					return false
-				}
-				t.kind = jsValue
-				break
-			}
-			t.kind, t.text = jsPunct, "/"
-			if c, m := s.at(end); m > 0 && c == '=' {
-				t.text, end = "/=", end+m
-			}
-		case r == '@':
-			// After an operand, or at the top level before a name and a
-			// string (@charset "utf-8"), no decorator: else, perhaps one.
-			return (prev.kind == jsName || prev.kind == jsValue) && !nl || depth == 0 && s.decoratorThenString(end)
-		case r == '#':
-			return depth == 0 // a private name, but outside any class body
-		case r == '`', r == '\\' && s.hasASCII(end, "u"):
-			return false // a template, an escape: not read
-		case r < utf8.RuneSelf && strings.IndexByte("{}()[];,<>+-*%&|^!~?:=.", byte(r)) >= 0:
-			t.kind = jsPunct
-			for _, p := range jsPunctuators {
-				if s.hasASCII(i, p) && !(p == "?." && s.digitAt(i+2*s.unitSize())) {
-					t.text, end = p, i+len(p)*s.unitSize()
-					break
-				}
-			}
-			if t.text == "{" {
-				// A block, surely, after these; after ) and => a block
-				// or a function's body, a statement list too, but one
-				// that can end an expression.
-				// A ; in parentheses is a for statement's: an
-				// expression follows it (for (;{}.a;)).
-				inParens := depth > 0 && stack[depth-1] == '('
-				sure := prev.kind == jsStart || prev.kind == jsPunct && (slices.Contains([]string{"}", "{"}, prev.text) || prev.text == ";" && !inParens) ||
-					prev.kind == jsWord && slices.Contains([]string{"else", "do", "try", "finally"}, prev.text)
-				t.block = sure || prev.kind == jsPunct && slices.Contains([]string{")", "=>"}, prev.text)
-				t.sureBlock = sure
-			}
-		case r >= utf8.RuneSelf && !unicode.In(r, jsAssigned...):
-			return false // unassigned: a newer Unicode may give it a meaning
-		default:
-			return true // a control byte, U+FFFD, a symbol, a backslash
-		}
-		if _, m := s.at(end); !s.complete && m == 0 {
-			return false // the end of the start of the body (or a code point it cuts) may cut the token
-		}
-		if jsTokenError(prev2, prev, t) {
-			return true
-		}
-		if prev.kind == jsStart && t.kind == jsWord && (t.text == "export" || t.text == "import" && s.importDeclaration(end)) {
-			return true
-		}
-		if t.kind == jsPunct {
-			switch t.text {
-			case "(", "[", "{":
-				if depth == len(stack) {
-					return false
-				}
-				stack[depth] = t.text[0]
-				if t.sureBlock {
-					stack[depth] = 'k'
-				}
-				depth++
-			case ")", "]", "}":
-				open := stack[max(depth-1, 0)]
-				if open == 'k' {
-					open, t.blockEnd = '{', true
-				}
-				if depth == 0 || open != map[string]byte{")": '(', "]": '[', "}": '{'}[t.text] {
-					return true
-				}
-				depth--
-			}
-		}
-		prev2, prev, nl, i = prev, t, false, end
+		return r, n, readOn
 	}
+}
+
+// token reads the token that starts with r, of n bytes, at sc.i, and
+// returns it and its end, unless what it reads decides.
+func (sc *jsScanner) token(r rune, n int) (t jsToken, end int, v scanVerdict) {
+	i := sc.i
+	t, end = jsToken{nl: sc.nl}, i+n
+	switch {
+	case r == '"' || r == '\'':
+		var ok bool
+		if end, ok = sc.stringEnd(end, r); !ok {
+			return t, end, errorIf(end < 0) // -1: a syntax error; 0: the end of a body's start
+		}
+		t.kind, t.str = jsValue, true
+	case r >= '0' && r <= '9' || r == '.' && sc.digitAt(end):
+		var ok bool
+		if end, ok = sc.numberEnd(i); !ok {
+			// In a body's start, the end may cut an exponent
+			// (1.5e of 1.5e+3) or a prefix's digits (0x).
+			return t, end, errorIf(sc.complete || end+3*sc.unitSize() <= len(sc.b))
+		}
+		t.kind = jsValue
+	case r == '$' || r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= utf8.RuneSelf && jsIdentifierRune(r):
+		return sc.name(t)
+	case r == '/':
+		return sc.slash(t, end)
+	case r == '@':
+		// After an operand, or at the top level before a name and a
+		// string (@charset "utf-8"), no decorator: else, perhaps one.
+		return t, end, errorIf((sc.prev.kind == jsName || sc.prev.kind == jsValue) && !sc.nl || sc.depth == 0 && sc.decoratorThenString(end))
+	case r == '#':
+		return t, end, errorIf(sc.depth == 0) // a private name, but outside any class body
+	case r == '`', r == '\\' && sc.hasASCII(end, "u"):
+		return t, end, noError // a template, an escape: not read
+	case r < utf8.RuneSelf && strings.IndexByte("{}()[];,<>+-*%&|^!~?:=.", byte(r)) >= 0:
+		t, end = sc.punctuator(t, end)
+	case r >= utf8.RuneSelf && !unicode.In(r, jsAssigned...):
+		return t, end, noError // unassigned: a newer Unicode may give it a meaning
+	default:
+		return t, end, syntaxError // a control byte, U+FFFD, a symbol, a backslash
+	}
+	return t, end, readOn
+}
+
+// name reads t, an identifier, a word of jsWords or a literal word, at
+// sc.i.
+func (sc *jsScanner) name(t jsToken) (jsToken, int, scanVerdict) {
+	// A word is at most 10 letters (instanceof): a longer name,
+	// or one with a letter beyond ASCII, is no word.
+	var word [10]byte
+	w, end := 0, 0
+	for j := sc.i; ; {
+		c, m := sc.at(j)
+		if m == 0 || !(c == '$' || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= utf8.RuneSelf && jsIdentifierRune(c)) {
+			if m > 0 && (c == '\\' || c >= utf8.RuneSelf && !unicode.In(c, jsAssigned...)) {
+				return t, j, noError // an escape, or an unassigned code point that may continue the name: not read
+			}
+			end = j
+			break
+		}
+		if w >= 0 && w < len(word) && c < utf8.RuneSelf {
+			word[w], w = byte(c), w+1
+		} else {
+			w = -1
+		}
+		j += m
+	}
+	t.kind = jsName
+	switch w := word[:max(w, 0)]; {
+	case sc.prev.kind == jsPunct && (sc.prev.text == "." || sc.prev.text == "?."):
+		// A property's name, whatever its word (a.throw /= 2).
+	case string(w) == "this" || string(w) == "null" || string(w) == "true" || string(w) == "false":
+		t.kind = jsValue
+	case len(w) > 0:
+		for _, k := range jsWords {
+			if string(w) == k {
+				t.kind, t.text = jsWord, k
+			}
+		}
+	}
+	return t, end, readOn
+}
+
+// slash reads t, a regular expression or a division, at sc.i; end is
+// after its slash.
+func (sc *jsScanner) slash(t jsToken, end int) (jsToken, int, scanVerdict) {
+	regexp, sure := jsRegExpAfter(sc.prev, sc.nl)
+	if !sure {
+		return t, end, noError
+	}
+	if regexp {
+		var ok bool
+		if end, ok = sc.regExpEnd(end); !ok {
+			return t, end, errorIf(end < 0) // -1: a syntax error; 0: the end of a body's start
+		}
+		if c, m := sc.at(end); m > 0 && c >= utf8.RuneSelf && jsIdentifierRune(c) {
+			// A flag beyond ASCII is an error, but V8 reads a
+			// flag by its low byte: /a/潤 (U+6F64) is /a/d.
+			return t, end, noError
+		}
+		t.kind = jsValue
+		return t, end, readOn
+	}
+	t.kind, t.text = jsPunct, "/"
+	if c, m := sc.at(end); m > 0 && c == '=' {
+		t.text, end = "/=", end+m
+	}
+	return t, end, readOn
+}
+
+// punctuator reads t, a punctuator, at sc.i, and returns it and its end;
+// end is after its first code point.
+func (sc *jsScanner) punctuator(t jsToken, end int) (jsToken, int) {
+	i := sc.i
+	t.kind = jsPunct
+	for _, p := range jsPunctuators {
+		if sc.hasASCII(i, p) && !(p == "?." && sc.digitAt(i+2*sc.unitSize())) {
+			t.text, end = p, i+len(p)*sc.unitSize()
+			break
+		}
+	}
+	if t.text == "{" {
+		// A block, surely, after these; after ) and => a block
+		// or a function's body, a statement list too, but one
+		// that can end an expression.
+		// A ; in parentheses is a for statement's: an
+		// expression follows it (for (;{}.a;)).
+		prev := sc.prev
+		inParens := sc.depth > 0 && sc.stack[sc.depth-1] == '('
+		sure := prev.kind == jsStart || prev.kind == jsPunct && (slices.Contains([]string{"}", "{"}, prev.text) || prev.text == ";" && !inParens) ||
+			prev.kind == jsWord && slices.Contains([]string{"else", "do", "try", "finally"}, prev.text)
+		t.block = sure || prev.kind == jsPunct && slices.Contains([]string{")", "=>"}, prev.text)
+		t.sureBlock = sure
+	}
+	return t, end
+}
+
+// accept takes t, which ends at end, after the tokens before it: the rules
+// on a token's neighbours, then the brackets.
+func (sc *jsScanner) accept(t jsToken, end int) scanVerdict {
+	if jsTokenError(sc.prev2, sc.prev, t) {
+		return syntaxError
+	}
+	if sc.prev.kind == jsStart && t.kind == jsWord && (t.text == "export" || t.text == "import" && sc.importDeclaration(end)) {
+		return syntaxError
+	}
+	if t.kind == jsPunct {
+		switch t.text {
+		case "(", "[", "{":
+			if sc.depth == len(sc.stack) {
+				return noError
+			}
+			sc.stack[sc.depth] = t.text[0]
+			if t.sureBlock {
+				sc.stack[sc.depth] = 'k'
+			}
+			sc.depth++
+		case ")", "]", "}":
+			open := sc.stack[max(sc.depth-1, 0)]
+			if open == 'k' {
+				open, t.blockEnd = '{', true
+			}
+			if sc.depth == 0 || open != map[string]byte{")": '(', "]": '[', "}": '{'}[t.text] {
+				return syntaxError
+			}
+			sc.depth--
+		}
+	}
+	sc.prev2, sc.prev, sc.nl, sc.i = sc.prev, t, false, end
+	return readOn
 }
 
 // jsAssigned are the general categories of the code points Unicode has
