@@ -136,6 +136,16 @@ func readAPIFile(name string) ([]string, error) {
 // parameter names, and a constant as its value.
 func apiFeatures(dir string) ([]string, error) {
 	fset := token.NewFileSet()
+	pkg, err := checkDir(fset, dir, "github.com/mimesniff/mimesniff", sourceImporter{fset, dir, importer.Default()})
+	if err != nil {
+		return nil, err
+	}
+	return apiOf(pkg), nil
+}
+
+// checkDir type-checks the package of import path path from the non-test
+// Go files of dir.
+func checkDir(fset *token.FileSet, dir, path string, imp types.Importer) (*types.Package, error) {
 	names, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
 		return nil, err
@@ -151,12 +161,25 @@ func apiFeatures(dir string) ([]string, error) {
 		}
 		files = append(files, f)
 	}
-	conf := types.Config{Importer: importer.Default()}
-	pkg, err := conf.Check("github.com/mimesniff/mimesniff", fset, files, nil)
-	if err != nil {
-		return nil, err
+	conf := types.Config{Importer: imp}
+	return conf.Check(path, fset, files, nil)
+}
+
+// A sourceImporter imports the module's own packages (internal/jsscan)
+// from their source below root, which the default importer cannot find in
+// module mode, and every other package with std.
+type sourceImporter struct {
+	fset *token.FileSet
+	root string
+	std  types.Importer
+}
+
+func (s sourceImporter) Import(path string) (*types.Package, error) {
+	rel, ok := strings.CutPrefix(path, modulePath+"/")
+	if !ok {
+		return s.std.Import(path)
 	}
-	return apiOf(pkg), nil
+	return checkDir(s.fset, filepath.Join(s.root, filepath.FromSlash(rel)), path, s)
 }
 
 // apiOf returns the exported features of pkg, sorted.

@@ -10,6 +10,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/mimesniff/mimesniff/internal/jsscan"
 )
 
 // This file keeps a slow, literal transcription of the cross-origin rules:
@@ -163,10 +165,10 @@ func slowStandardORB(h http.Header, body []byte, complete, media bool) bool {
 }
 
 // slowMayBeScript is the last step of the standard's and Firefox's rules:
-// mayParseAsScript, which TestMayParseAsScript checks on its own against
+// jsscan.MayParseAsScript, which TestMayParseAsScript checks on its own against
 // a JavaScript engine's answers.
 func slowMayBeScript(body []byte, complete bool) bool {
-	return mayParseAsScript(body, complete)
+	return jsscan.MayParseAsScript(body, complete)
 }
 
 // slowChromiumORB is Chromium's ORB, in crossrules.js's steps.

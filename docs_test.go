@@ -576,8 +576,9 @@ var notGoNames = map[string]bool{
 	"Filtered": true, // Firefox's ORB log's word for a response it empties
 	"GIF89a":   true, // the GIF signature's bytes
 
-	"MaybeSkipHtmlComment": true, // a function of Chromium's ORB (orb_sniffers.cc)
-	"ParseMimeType":        true, // a function of Chromium's net/
+	// Chromium's C++ functions that docs/crossorigin.md cites as evidence.
+	"MaybeSkipHtmlComment": true, // services/network/orb/orb_sniffers.cc
+	"ParseMimeType":        true, // net/base/mime_util.cc
 }
 
 // docLinks returns the doc links of d's comment.

@@ -207,7 +207,8 @@ var update = flag.Bool("update", false, "rewrite testdata/browsers/MANIFEST from
 var manifestName = filepath.Join(recordingsDir, "MANIFEST")
 
 // manifestHead opens the manifest; every line of it is a comment.
-const manifestHead = `# The recordings' JSON Lines files, checked by TestManifest (testdata_test.go):
+const manifestHead = `# The recordings' JSON Lines files, and V8's verdicts on JavaScript bodies
+# (javascript/, written by tools/jscheck/gen.js), checked by TestManifest (testdata_test.go):
 # path (below testdata/browsers), rows (lines), SHA-256 of the lines (of the
 # text after gunzip for a .gz file), separated by tabs. A row lost or changed
 # fails the test. After recording, rewrite it with
@@ -294,16 +295,17 @@ func readManifest(t *testing.T) []manifestEntry {
 }
 
 // TestManifest checks every corpus of recordings below testdata/browsers
-// (navigation, destinations, cross-origin, wire, and any added later) two
-// ways, so that a row lost, added or changed fails here even where a replay
-// would not notice:
+// (navigation, destinations, cross-origin, wire, and any added later), and
+// V8's verdicts beside them (javascript), two ways, so that a row lost,
+// added or changed fails here even where a replay would not notice:
 //   - against testdata/browsers/MANIFEST: every JSON Lines file is listed,
 //     with its number of rows and the SHA-256 of its lines;
 //   - row for row (recordingLayouts): each browser's results hold exactly
 //     the rows the corpus's cases ask for, in order, and their counts are
 //     those the corpus's recordings.json says the recorder wrote, so that
 //     cases dropped with their results, or a manifest rewritten over a
-//     partial recording, fail too.
+//     partial recording, fail too (the verdicts: as many rows of each
+//     kind as their header line says).
 //
 // With -update it rewrites the manifest instead, and checks nothing.
 func TestManifest(t *testing.T) {
@@ -380,6 +382,49 @@ var recordingLayouts = map[string]func(t *testing.T, dir string){
 	"crossorigin":  checkCrossOriginRows,
 	"wire":         checkWireRows,
 	"status":       checkStatusRows,
+	"javascript":   checkJavaScriptRows,
+}
+
+// verdictDirs are the directories below recordingsDir that hold no browser
+// recordings but a JavaScript engine's verdicts, which internal/jsscan's
+// tests replay: listed in the manifest, but with no cases, bodies or
+// header sets, so no split to hold a case out.
+var verdictDirs = []string{"javascript"}
+
+// checkJavaScriptRows: V8's verdicts (tools/jscheck/gen.js), a header line
+// that counts the rows by kind, then one row per body; the rows of each
+// kind are as many as the header says.
+func checkJavaScriptRows(t *testing.T, dir string) {
+	sc := bufio.NewScanner(openRecording(t, filepath.Join(dir, "verdicts.jsonl.gz")))
+	sc.Buffer(nil, 1<<20)
+	var header struct {
+		Rows  int            `json:"rows"`
+		Kinds map[string]int `json:"kinds"`
+	}
+	if !sc.Scan() || json.Unmarshal(sc.Bytes(), &header) != nil {
+		t.Fatalf("verdicts.jsonl.gz: no header line")
+	}
+	got := map[string]int{}
+	rows := 0
+	for sc.Scan() {
+		var row struct {
+			Kind string `json:"k"`
+		}
+		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
+			t.Fatalf("verdicts.jsonl.gz row %d: %v", rows+1, err)
+		}
+		got[row.Kind]++
+		rows++
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if rows != header.Rows {
+		t.Errorf("verdicts.jsonl.gz: %d rows, its header says %d", rows, header.Rows)
+	}
+	if diff := cmp.Diff(header.Kinds, got); diff != "" {
+		t.Errorf("verdicts.jsonl.gz: rows by kind (-header +rows):\n%s", diff)
+	}
 }
 
 // checkRows fails t unless the rows of the results file name are exactly

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # fuzz.sh runs every fuzz target of the library, of the command and of the
-# web archive readers (internal/warc, internal/archive), one after
+# web archive readers (internal/warc, internal/archive) and of the
+# JavaScript scanner (internal/jsscan), one after
 # the other, for a while each, and prints what each did.
 #
 #	tools/fuzz.sh [DURATION [TARGETS]]  # default 60s a target, every target
@@ -41,7 +42,7 @@ seconds() {
 }
 
 printf '%-16s %-26s %12s %9s %11s  %s\n' package target execs execs/s interesting result
-for pkg in . ./cmd/mimesniff ./internal/archive ./internal/warc; do
+for pkg in . ./cmd/mimesniff ./internal/archive ./internal/jsscan ./internal/warc; do
 	for target in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz'); do
 		if ! grep -qE -- "$targets" <<<"$pkg/$target"; then
 			continue

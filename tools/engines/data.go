@@ -84,11 +84,11 @@ func (s headerSet) header() http.Header {
 	return h
 }
 
-// A body is a line of a corpus' bodies.jsonl.gz; head is its first bytes.
+// A body is a line of a corpus' bodies.jsonl.gz: Head is its first bytes,
+// in base64.
 type body struct {
 	Name string `json:"name"`
 	Head string `json:"head"`
-	head []byte
 }
 
 // A caseLine is a line of a corpus' cases.jsonl.gz.

@@ -1,5 +1,5 @@
-// gen.js writes testdata/javascript/verdicts.jsonl.gz: bodies that probe
-// the package's JavaScript check (mayParseAsScript in crossorigin.go, the
+// gen.js writes testdata/browsers/javascript/verdicts.jsonl.gz: bodies that
+// probe the package's JavaScript check (MayParseAsScript in internal/jsscan, the
 // last step of Firefox's Opaque Response Blocking), each with V8's answer
 // (oracle.js) to whether it parses as a classic script and as JSON.
 // TestMayParseAsScript replays the file without node.
@@ -294,7 +294,7 @@ function encodings(s) {
 }
 
 function main() {
-  const out = process.argv[2] || path.join(root, 'testdata', 'javascript', 'verdicts.jsonl.gz');
+  const out = process.argv[2] || path.join(root, 'testdata', 'browsers', 'javascript', 'verdicts.jsonl.gz');
   const bodies = corpus();
   for (const b of bodies) add('corpus', b);
   for (const b of bodies) for (const k of cuts(b)) add('cut', b.subarray(0, k));

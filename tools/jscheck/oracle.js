@@ -1,8 +1,9 @@
 // oracle.js answers, for bodies read from its input, whether V8 parses each
 // as a classic script and whether JSON.parse accepts it: the two questions
 // of Firefox's last ORB step ("parses as JavaScript and does not parse as
-// JSON"), asked of a real engine, for the package's tests of
-// mayParseAsScript (crossorigin_js_test.go) and for tools/jscheck.
+// JSON"), asked of a real engine, for the tests of
+// jsscan.MayParseAsScript (internal/jsscan/replay_test.go) and for
+// tools/jscheck.
 //
 // A body is decoded as Firefox's check decodes it: a UTF-8 byte order mark
 // is dropped, FF FE and FE FF make it UTF-16 (little and big endian), any
