@@ -575,6 +575,9 @@ var notGoNames = map[string]bool{
 	"None":     true, // a cookie's SameSite value
 	"Filtered": true, // Firefox's ORB log's word for a response it empties
 	"GIF89a":   true, // the GIF signature's bytes
+
+	"MaybeSkipHtmlComment": true, // a function of Chromium's orb_sniffers.cc (docs/crossorigin.md)
+	"ParseMimeType":        true, // a function of Chromium's mime_util.cc
 }
 
 // docLinks returns the doc links of d's comment.
