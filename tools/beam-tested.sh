@@ -17,7 +17,10 @@
 #     testdata (its tests read internal/warc/testdata);
 #   - the non-test Go files of cmd/mimesniff, whose lines its tests compare
 #     the pipeline's with;
-#   - the root go.mod and go.sum.
+#   - the root go.mod and go.sum;
+#   - tools/mutants/mutants_archive.go, which holds the module's mutants:
+#     update type-checks them (TestMutantsApply, which otherwise skips them,
+#     as type-checking them needs Beam's SDK built).
 # Not the root package, which it imports through internal/archive: its
 # exported names are frozen by TestAPI (api/), so a change there cannot
 # break Beam's build without failing go test ./... first, and its answers
@@ -33,7 +36,8 @@ tested=archive/beam/TESTED
 inputs() {
 	git ls-files --cached --others --exclude-standard -- \
 		archive/beam internal/archive internal/warc go.mod go.sum \
-		'cmd/mimesniff/*.go' ':!cmd/mimesniff/*_test.go' ":!$tested" |
+		'cmd/mimesniff/*.go' ':!cmd/mimesniff/*_test.go' ":!$tested" \
+		tools/mutants/mutants_archive.go |
 		LC_ALL=C sort -u |
 		while IFS= read -r f; do
 			if [ -f "$f" ]; then echo "$f"; fi # a deleted file is not an input
@@ -60,6 +64,7 @@ check)
 update)
 	h=$(hash)
 	(cd archive/beam && go vet ./... && go test ./...)
+	(cd tools && go test -count=1 -run '^TestMutantsApply$/^archive$/^beam$' ./mutants)
 	if [ "$(hash)" != "$h" ]; then
 		echo "beam-tested.sh: the inputs changed while the tests ran: run it again" >&2
 		exit 1
