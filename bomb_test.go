@@ -9,27 +9,56 @@ import (
 	"compress/flate"
 	"compress/gzip"
 	"compress/zlib"
+	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
+	"sync"
 	"testing"
 	"time"
 )
 
 // buildBomb builds testdata/bomb.go, the generator of compression bombs,
-// and returns its path.
+// once for the tests that use it, and returns its path.
 func buildBomb(t *testing.T) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds testdata/bomb.go")
 	}
-	path := filepath.Join(t.TempDir(), "bomb")
-	if out, err := exec.Command("go", "build", "-o", path, "testdata/bomb.go").CombinedOutput(); err != nil {
-		t.Fatalf("go build testdata/bomb.go: %v\n%s", err, out)
+	path, err := bombBuild()
+	if err != nil {
+		t.Fatal(err)
 	}
 	return path
+}
+
+// bombBuild builds the generator, the first time it is called.
+var bombBuild = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "mimesniff-bomb-")
+	if err != nil {
+		return "", err
+	}
+	bombDir = dir
+	path := filepath.Join(dir, "bomb")
+	if out, err := exec.Command("go", "build", "-o", path, "testdata/bomb.go").CombinedOutput(); err != nil {
+		return "", fmt.Errorf("go build testdata/bomb.go: %v\n%s", err, out)
+	}
+	return path, nil
+})
+
+// bombDir is the directory bombBuild built the generator in, if it did:
+// TestMain removes it.
+var bombDir string
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if bombDir != "" {
+		os.RemoveAll(bombDir)
+	}
+	os.Exit(code)
 }
 
 // TestBombGenerator checks that testdata/bomb.go writes valid streams: a

@@ -109,8 +109,11 @@ var (
 )
 
 // wireFixedN is how many generated behaviours the fixed set holds beside
-// the named rows.
-const wireFixedN = 300
+// the named rows; wireLongN, how many it holds with MIMESNIFF_LONG=1.
+const (
+	wireFixedN = 300
+	wireLongN  = 20_000
+)
 
 // wireNamed are named behaviours, in the fixed set beside the generated
 // ones: the known breaks of issue 32, the breaks this test found, and a row
@@ -1262,7 +1265,7 @@ func wireReportString(w wireView) string {
 
 // wireBehaviours returns the behaviours a run covers: the one named by
 // -wire.only, -wire.n generated ones, or the fixed set (the named rows and
-// the first wireFixedN generated ones).
+// the first wireFixedN generated ones, wireLongN with MIMESNIFF_LONG=1).
 func wireBehaviours(tb testing.TB) []wireBehaviour {
 	if *wireOnly != "" {
 		b, err := parseWireBehaviour(*wireOnly)
@@ -1280,6 +1283,9 @@ func wireBehaviours(tb testing.TB) []wireBehaviour {
 			bs = append(bs, b)
 		}
 		n = wireFixedN
+		if long() {
+			n = wireLongN
+		}
 	}
 	for i := range n {
 		bs = append(bs, wireGenerate(*wireSeed+uint64(i)))
@@ -1287,8 +1293,12 @@ func wireBehaviours(tb testing.TB) []wireBehaviour {
 	return bs
 }
 
-// TestWire runs the wire differential: the fixed set in go test ./...,
-// -wire.n=100000 for the full run, -wire.only=NAME for one behaviour.
+// TestWire runs the wire differential: in go test ./..., the fixed set, the
+// named rows and 300 generated behaviours, which hold every kind of step,
+// body, status and spelling (TestWireFixedSetCovers); with MIMESNIFF_LONG=1,
+// the named rows and 20,000 generated behaviours, as .ci/run runs it (about
+// a minute of CPU); -wire.n=100000 for the full run of docs/serving.md,
+// -wire.only=NAME for one behaviour.
 func TestWire(t *testing.T) {
 	h := newWireHarness(t)
 	bs := wireBehaviours(t)

@@ -57,9 +57,27 @@ func TestMutantsApply(t *testing.T) {
 	slices.Sort(dirs)
 	for _, dir := range dirs {
 		t.Run(dir, func(t *testing.T) {
+			if (dir == "archive/beam" || strings.HasPrefix(dir, "archive/beam/")) && beamTested(t, root) {
+				t.Skip("archive/beam and this table are as they were when tools/beam-tested.sh update type-checked these mutants: doing it again would build Beam's SDK, most of a cold .ci/run")
+			}
 			typeCheckMutants(t, root, dir, byDir[dir])
 		})
 	}
+}
+
+// beamTested reports whether the archive/beam module's inputs, this table
+// of its mutants among them, are those at which tools/beam-tested.sh update
+// last passed; that run type-checks the module's mutants too.
+func beamTested(t *testing.T, root string) bool {
+	t.Helper()
+	err := exec.Command(filepath.Join(root, "tools", "beam-tested.sh"), "check").Run()
+	if exit, ok := err.(*exec.ExitError); ok && exit.ExitCode() == 1 {
+		return false
+	}
+	if err != nil {
+		t.Fatalf("tools/beam-tested.sh check: %v", err)
+	}
+	return true
 }
 
 // typeCheckMutants type-checks the package in dir, relative to root, once

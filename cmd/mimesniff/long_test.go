@@ -1,0 +1,13 @@
+// Copyright 2026 The mimesniff Authors. All rights reserved.
+// Use of this source code is governed by a BSD-style
+// license that can be found in the LICENSE file.
+
+package main
+
+import "os"
+
+// long reports whether the long runs are on: with MIMESNIFF_LONG=1, the
+// project's one switch for them, which .ci/run sets (README, "Testing").
+// Without it, a test that has a long run runs it at a small size that
+// still checks its concern; each such test's doc says what each run covers.
+func long() bool { return os.Getenv("MIMESNIFF_LONG") == "1" }
