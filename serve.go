@@ -163,29 +163,8 @@ func (r Report) MarshalJSON() ([]byte, error) {
 }
 
 // ReportFor returns what every browser profile can do with a response with
-// header list h whose body starts with body, for every destination.
-//
-// Script in a document counts where a profile renders the response as a
-// type it runs script in ([Resource.SniffAs], [Browser.Scriptable]) and
-// neither Content-Disposition nor a Content-Security-Policy sandbox stops
-// it; script in a script-like destination where neither Fetch nor HTML's
-// type checks block it.
-//
-// h is the header list a browser receives, such as an http.Response's
-// Header: ask about a handler by running it behind a server
-// ([net/http/httptest.NewServer]) and reading the client's response, as
-// what a handler writes into its own map is not what net/http sends (it
-// adds a Content-Type, drops what is not a valid header). Header names count
-// under any spelling; where h holds one name under several spellings, whose
-// order on the wire a map cannot tell, or a value that HTTP/1.1 and HTTP/2
-// carry differently, the report is the least cautious of every reading: a
-// set of profiles is the union of the readings', Blocked holds only where
-// every reading blocks, Type is net/http's reading's. body is the body as
-// the wire carries it: with a Content-Encoding, its content codings are
-// undone as a browser does ([ResourceFromResponse]); where they cannot be (a
-// coding the package does not decode, such as br, or bytes that do not
-// decode at all), the report is the least cautious over every body, as the
-// bytes a browser renders are unknown.
+// status 200, header list h and a body starting with body, for every
+// destination: ReportFor(h, body) is ReportForStatus(http.StatusOK, h, body).
 //
 // ReportFor allocates nothing for one Content-Type value and one
 // X-Content-Type-Options value when the type is in serialized form or one of
@@ -194,14 +173,39 @@ func (r Report) MarshalJSON() ([]byte, error) {
 // for the serialization the report holds. Several readings, and content
 // codings, cost more.
 func ReportFor(h http.Header, body []byte) Report {
+	return ReportForStatus(http.StatusOK, h, body)
+}
+
+// ReportForStatus returns what every browser profile can do with a response
+// with status code, header list h and a body starting with body, for every
+// destination. ReportFor(h, body) is ReportForStatus(http.StatusOK, h, body).
+//
+// The status decides whether anything runs, renders or reaches another site,
+// as each engine was recorded deciding it (HTML's ok status for scripts and
+// workers, documents at 4xx and 5xx, 204, 205 and 304, redirects with and
+// without a Location, a 206's Content-Range for Opaque Response Blocking);
+// Type and Blocked, like Computed, are the headers' and the body's alone.
+// A code no wire carries counts as the nearest recorded one, and a final
+// 1xx as every status at once: see docs/serving.md, "Status codes".
+//
+// h is the header list a browser receives (an http.Response's Header); where
+// it has several readings, the report is the least cautious of them. body is
+// the body as the wire carries it, its content codings undone as a browser
+// does ([ResourceFromResponse]); where they cannot be, the report is the least
+// cautious over every body. See docs/serving.md, "Reading a response".
+func ReportForStatus(code int, h http.Header, body []byte) Report {
+	st := readStatus(code, h)
+	if st.class == statusInformational {
+		return informationalReport(h, body)
+	}
 	v, ambiguous := readHeaders(h)
 	if !ambiguous {
-		return reportFor(&v, body)
+		return reportFor(&v, &st, body)
 	}
 	var rep Report
 	first := true
 	if !eachReading(h, func(v *headerValues) bool {
-		r := reportFor(v, body)
+		r := reportFor(v, &st, body)
 		if first {
 			rep, first = r, false
 		} else {
@@ -209,7 +213,42 @@ func ReportFor(h http.Header, body []byte) Report {
 		}
 		return true
 	}) {
-		return cautiousReport()
+		return cautiousReport(&st)
+	}
+	return rep
+}
+
+// summarize sets rep's summaries from its verdicts.
+func (rep *Report) summarize() {
+	rep.DocumentScript, rep.ScriptInclusion, rep.CrossOriginRead = false, false, false
+	for d, kind := range destinationKinds {
+		v := &rep.verdicts[d]
+		switch kind.script {
+		case scriptNavigable, scriptPlugin:
+			rep.DocumentScript = rep.DocumentScript || v.Script != 0
+		case scriptClassic, scriptWorker, scriptJavaScriptOnly, scriptWorklet:
+			rep.ScriptInclusion = rep.ScriptInclusion || v.Script != 0
+		}
+		rep.CrossOriginRead = rep.CrossOriginRead || v.CrossOrigin != 0
+	}
+}
+
+// informationalCodes are a code of every other status class: a final 1xx,
+// which no engine was recorded with (each takes a 1xx for an interim
+// response and waits for another), is answered as all of them at once.
+var informationalCodes = []int{
+	http.StatusOK, http.StatusNoContent, http.StatusResetContent, http.StatusNotModified,
+	http.StatusMultipleChoices, http.StatusNotFound, 99, 600,
+}
+
+// informationalReport returns the report for a response with a final 1xx
+// status, header list h and body: the least cautious of the reports for
+// every class of status (informationalCodes).
+func informationalReport(h http.Header, body []byte) Report {
+	rep := ReportForStatus(informationalCodes[0], h, body)
+	for _, code := range informationalCodes[1:] {
+		r := ReportForStatus(code, h, body)
+		rep.add(&r)
 	}
 	return rep
 }
@@ -233,10 +272,10 @@ func (rep *Report) add(r *Report) {
 	}
 }
 
-// cautiousReport returns the report for a response the package cannot
-// read: nothing blocked, and script running in every profile wherever a
-// response can run script.
-func cautiousReport() Report {
+// cautiousReport returns the report for a response of status st whose
+// headers the package cannot read: nothing blocked, and script running in
+// every profile wherever a response of that status can run script.
+func cautiousReport(st *statusReading) Report {
 	var all BrowserSet
 	for _, b := range profiles {
 		all = all.with(b)
@@ -247,26 +286,29 @@ func cautiousReport() Report {
 	}
 	for d, kind := range destinationKinds {
 		if kind.script != scriptNone {
-			rep.verdicts[d].Script = all
+			rep.verdicts[d].Script = all & statusScriptRuns[st.class][kind.script]
 		}
-		if kind.read != readNone {
+		if kind.read != readNone && st.class != statusRedirect {
 			rep.verdicts[d].CrossOrigin = all
 		}
 	}
+	rep.summarize()
 	return rep
 }
 
-// reportFor is ReportFor for one reading v of the header list.
-func reportFor(v *headerValues, body []byte) Report {
+// reportFor is ReportForStatus for one reading v of the header list and
+// the status st.
+func reportFor(v *headerValues, st *statusReading, body []byte) Report {
 	if len(v[hdrContentEncoding]) > 0 {
 		decoded, ok := decodeHeader(v[hdrContentEncoding], body)
 		if !ok {
-			return anyBodyReport(v)
+			return anyBodyReport(v, st)
 		}
 		body = decoded
 	}
 	var rr response
 	rr.read(v, body)
+	rr.status = *st
 	// What each profile renders a document as depends on the response
 	// only, not on the destination: sniff it once for all five.
 	var renders BrowserSet
@@ -285,6 +327,9 @@ func reportFor(v *headerValues, body []byte) Report {
 	rr.webkitBlocked = webkitScriptBlocked(v[hdrContentType], rr.http.webkitNoSniff, rr.http.fetchEssence, rr.fetchOK)
 	rr.webkitWorkerJS = webkitWorkerJavaScript(v[hdrContentType])
 	k.script = rr.script(renders, &k.blocked)
+	for kind, runs := range statusScriptRuns[st.class] {
+		k.script[kind] &= runs
+	}
 	k.read = rr.crossOrigin(v, &k.blocked)
 	var rep Report
 	var read BrowserSet
@@ -304,7 +349,7 @@ func reportFor(v *headerValues, body []byte) Report {
 		}
 	}
 	rep.DocumentScript = k.script[scriptNavigable]|k.script[scriptPlugin] != 0
-	rep.ScriptInclusion = k.script[scriptClassic]|k.script[scriptWorker]|k.script[scriptJavaScriptOnly] != 0
+	rep.ScriptInclusion = k.script[scriptClassic]|k.script[scriptWorker]|k.script[scriptJavaScriptOnly]|k.script[scriptWorklet] != 0
 	rep.CrossOriginRead = read != 0
 	return rep
 }
@@ -326,7 +371,9 @@ func reportFor(v *headerValues, body []byte) Report {
 // does, and delivers it.
 // See https://html.spec.whatwg.org/multipage/media.html#start-the-track-processing-model.
 func (rr *response) crossOrigin(v *headerValues, blocked *[numBlockKinds]bool) (s [numReadKinds]BrowserSet) {
-	if corpBlocks(v[hdrCORP]) {
+	if corpBlocks(v[hdrCORP]) || rr.status.class == statusRedirect {
+		// A followed redirect's own body reaches no page: its target's
+		// does (cases s301+..., each delivered as its 200).
 		return s
 	}
 	o := crossOriginResponse{
@@ -335,6 +382,14 @@ func (rr *response) crossOrigin(v *headerValues, blocked *[numBlockKinds]bool) (
 		noSniff:       rr.res.NoSniff,
 		h:             rr.res.Header,
 		complete:      rr.complete,
+	}
+	if rr.status.nullBody() {
+		// Chromium, Firefox and the standard read no body of a 204, 205
+		// or 304, and so sniff none: ORB lets through what it would let
+		// through empty (cases s204+t-text-html/html, delivered in
+		// Chromium; s204+t-image-png/png, blocked in Firefox as an image
+		// type that does not sniff as one).
+		o.h, o.complete = nil, true
 	}
 	o.neverSniffed = o.essence != "" && slices.Contains(orbNeverSniffed, o.essence)
 	o.engineNeverSniffed = o.neverSniffed
@@ -368,7 +423,14 @@ func (rr *response) crossOrigin(v *headerValues, blocked *[numBlockKinds]bool) (
 		// stop, JSON, HTML and PDF under any type and nosniff among them
 		// (none/orb/json-object, t-text-html-ns/orb/html-doctype), a text
 		// track included.
-		s[k] = set.with(WebKit)
+		if rr.status.class != statusBelowRange {
+			s[k] = set.with(WebKit)
+		} else {
+			// libsoup refuses a status line with a code below 100: a
+			// network error (s099+t-text-css/css, blocked in all seven
+			// ways).
+			s[k] = set
+		}
 	}
 	return s
 }
@@ -385,7 +447,7 @@ var destinationKinds = [numDestinations]struct {
 }{
 	DestinationEmpty:         {blockOther, typeFetched, scriptNone, readFetch},
 	DestinationAudio:         {blockOther, typeMedia, scriptNone, readMedia},
-	DestinationAudioWorklet:  {blockScriptLike, typeFetched, scriptJavaScriptOnly, readNone},
+	DestinationAudioWorklet:  {blockScriptLike, typeFetched, scriptWorklet, readNone},
 	DestinationDocument:      {blockOther, typeDocument, scriptNavigable, readNone},
 	DestinationEmbed:         {blockOther, typePlugin, scriptPlugin, readNone},
 	DestinationFont:          {blockOther, typeFont, scriptNone, readNone},
@@ -395,7 +457,7 @@ var destinationKinds = [numDestinations]struct {
 	DestinationJSON:          {blockOther, typeFetched, scriptNone, readNone},
 	DestinationManifest:      {blockOther, typeFetched, scriptNone, readNone},
 	DestinationObject:        {blockOther, typePlugin, scriptPlugin, readNone},
-	DestinationPaintWorklet:  {blockScriptLike, typeFetched, scriptJavaScriptOnly, readNone},
+	DestinationPaintWorklet:  {blockScriptLike, typeFetched, scriptWorklet, readNone},
 	DestinationReport:        {blockOther, typeFetched, scriptNone, readNone},
 	DestinationScript:        {blockScriptLike, typeFetched, scriptClassic, readScript},
 	DestinationServiceWorker: {blockScriptLike, typeFetched, scriptJavaScriptOnly, readNone},
@@ -422,12 +484,12 @@ type kindVerdicts struct {
 // anyBodyReport returns the report for a response with the headers v whose
 // body is unknown: what a browser does with some body (anyBody), for each
 // verdict, with the content codings taken as undone.
-func anyBodyReport(v *headerValues) Report {
+func anyBodyReport(v *headerValues, st *statusReading) Report {
 	plain := *v
 	plain[hdrContentEncoding] = nil
-	rep := reportFor(&plain, nil)
+	rep := reportFor(&plain, st, nil)
 	for _, body := range anyBody {
-		r := reportFor(&plain, []byte(body))
+		r := reportFor(&plain, st, []byte(body))
 		rep.add(&r)
 	}
 	return rep
@@ -484,7 +546,8 @@ const (
 	scriptPlugin                           // an object or embed element's document
 	scriptClassic                          // a classic or module script: any type
 	scriptWorker                           // a classic worker: workerTypeAllowed
-	scriptJavaScriptOnly                   // a service worker, a worklet: a JavaScript type
+	scriptJavaScriptOnly                   // a service worker: a JavaScript type
+	scriptWorklet                          // a worklet's module script: a JavaScript type
 	scriptXSLT                             // an XSLT style sheet: any type
 	numScriptKinds
 )
@@ -512,6 +575,9 @@ type response struct {
 	// sandbox is the effect of the Content-Security-Policy headers'
 	// sandbox directives on a document.
 	sandbox sandboxFlags
+
+	// status is the response's status.
+	status statusReading
 
 	// complete reports whether the body read is the whole body: whether
 	// it is shorter than HeaderSize, as ReadHeader reads a body.
@@ -661,6 +727,7 @@ func (rr *response) script(renders BrowserSet, blocked *[numBlockKinds]bool) (s 
 		}
 		if js {
 			s[scriptJavaScriptOnly] = s[scriptJavaScriptOnly].with(b)
+			s[scriptWorklet] = s[scriptWorklet].with(b)
 		}
 	}
 	return s
