@@ -283,7 +283,8 @@ const (
 //   - A JavaScript type is sniffed like any other: HTML or JSON under
 //     text/javascript is blocked (t-text-javascript/orb/html-doctype),
 //     and nosniff does not block it before sniffing
-//     (t-text-javascript-ns/orb/js-plain is let through).
+//     (t-text-javascript-ns-corp-cross-origin/orb/js-plain is let
+//     through; orb_impl.cc leaves JavaScript to the last step).
 //   - Its own sniffers decide where the proposal parses JavaScript:
 //     media and images by its network sniffer, wider than the standard's
 //     patterns (chromiumORBMedia, chromiumORBImage), then a body with no
@@ -291,9 +292,9 @@ const (
 //     sniffers find HTML, XML, JSON or a script-breaking prefix
 //     (chromiumCORBSniff); everything else is let through, JSON that is
 //     also a script ([1,2]) and plain text among it
-//     (t-application-json/orb/json-array, t-text-plain/orb/text).
-//   - A status that is not ok is not read (s404+t-application-json/orb/jsonp
-//     is let through).
+//     (t-text-json/orb/json-array, t-text-plain/orb/text).
+//   - A status that is not ok is not read (s404+t-text-html/orb/jsonp is
+//     let through; orb_impl.cc skips the proposal's step on the status).
 //
 // A fetch whose response ORB blocks resolves with an empty body, and
 // every other way gets a network error: in both the page gets none of the
@@ -301,7 +302,7 @@ const (
 func chromiumORBAllows(o *crossOriginResponse) bool {
 	e := o.engineEssence
 	switch {
-	case e != "" && chromiumORBSafelisted(e):
+	case chromiumORBSafelisted(e): // not "", which starts with neither audio/ nor video/
 		return true
 	case chromiumNeverSniffed(e, o.engineNeverSniffed):
 		return false
@@ -336,7 +337,7 @@ func chromiumNeverSniffed(e string, listed bool) bool {
 }
 
 // chromiumORBImage reports whether Chromium's network sniffer finds an
-// image in h: the standard's patterns, TIFF and XBM.
+// image in h: the standard's patterns, TIFF and XBM (net/base/mime_sniffer.cc).
 func chromiumORBImage(h []byte) bool {
 	if _, ok := MatchImageTypePattern(h); ok {
 		return true
@@ -347,9 +348,17 @@ func chromiumORBImage(h []byte) bool {
 // chromiumORBMedia reports whether Chromium's network sniffer finds audio or
 // video in h: the standard's patterns, and Matroska by its EBML magic, any
 // ISO BMFF file by its ftyp or moov box, FLAC, FLV, an MPEG audio frame's
-// sync bits (so a UTF-16LE byte order mark, FF FE, counts:
-// t-application-json/orb/json-utf16le-bom is let through), an MPEG video
-// start code, ASF, RealMedia and AMR (net/base/mime_sniffer.cc).
+// sync bits (so a UTF-16LE byte order mark, FF FE, counts), an MPEG video
+// start code, ASF, RealMedia and AMR (net/base/mime_sniffer.cc,
+// kExtraMagicNumbers and kMagicNumbers, which SniffMimeTypeFromLocalData
+// reads).
+//
+// Media and images (chromiumORBImage) are let through before CORB's
+// sniffers look, but only a box type at byte 4 can change a verdict by it:
+// every other signature starts with a byte that none of those sniffers
+// starts with (whitespace, "<", "{", ")", "f" of "for", "w" of "while", a
+// UTF-8 byte order mark), so CORB would let its body through anyway, where
+// "ftyp" and "moov" follow any four bytes, "{\"\":" among them.
 func chromiumORBMedia(h []byte) bool {
 	if _, ok := MatchAudioOrVideoTypePattern(h); ok {
 		return true
@@ -406,9 +415,16 @@ var chromiumCORBTags = []string{
 }
 
 // chromiumCORBHTML reports whether CORB's HTML sniffer finds HTML in h: one
-// of chromiumCORBTags after whitespace and HTML comments, a comment counting
-// only when a line break follows its end (t-text-plain/edge/ws-ff-html: a
-// form feed is whitespace to it).
+// of chromiumCORBTags after whitespace and HTML comments
+// (t-text-plain/edge/ws-ff-html: a form feed is whitespace to it;
+// t-text-plain/orb/html-comment-first).
+//
+// A comment is skipped with the rest of its line, to the first line
+// terminator after its "-->", as a script reads "<!--" and "-->" as line
+// comments; where none follows, the sniffer answers "maybe", which blocks
+// nothing (services/network/orb/orb_sniffers.cc, MaybeSkipHtmlComment): a
+// tag on the comment's line is not looked at (t-text-plain/orb/html-comment-then-text
+// is delivered, t-text-plain/orb/js-html-comment-then-html blocked).
 func chromiumCORBHTML(h []byte) bool {
 	i := 0
 	for {
@@ -425,13 +441,28 @@ func chromiumCORBHTML(h []byte) bool {
 		if end < 0 {
 			return false
 		}
-		i += 4 + end + 3
-		nl := bytes.IndexAny(h[i:], "\r\n")
-		if nl < 0 {
+		i = chromiumLineTerminator(h, i+4+end+3)
+		if i < 0 {
 			return false
 		}
-		i += nl
 	}
+}
+
+// chromiumLineTerminator returns the index of the first line terminator of
+// h at or after i, or -1: CR, LF, or U+2028 or U+2029 in UTF-8, looked for
+// byte by byte as Chromium does (orb_sniffers.cc,
+// FindFirstJavascriptLineTerminator). CORB's whitespace is CR and LF but
+// not the other two, so a tag after U+2028 is not looked at.
+func chromiumLineTerminator(h []byte, i int) int {
+	for ; i < len(h); i++ {
+		switch {
+		case h[i] == '\r' || h[i] == '\n':
+			return i
+		case h[i] == 0xE2 && i+2 < len(h) && h[i+1] == 0x80 && (h[i+2] == 0xA8 || h[i+2] == 0xA9):
+			return i
+		}
+	}
+	return -1
 }
 
 // chromiumCORBSpaceEnd returns the index of the first byte of h at or after
@@ -456,9 +487,6 @@ func chromiumJSONMember(h []byte) bool {
 			i++
 		}
 	}
-	if i >= len(h) {
-		return false
-	}
-	i = chromiumCORBSpaceEnd(h, i+1)
+	i = chromiumCORBSpaceEnd(h, i+1) // past the end where the key runs to it
 	return i < len(h) && h[i] == ':'
 }

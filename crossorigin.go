@@ -108,16 +108,21 @@ func (o *crossOriginResponse) mayParseAsScript() bool {
 // response from a page of another site.
 //
 // It follows Fetch's cross-origin resource policy internal check: the
-// values, joined by ", ", must be exactly "same-origin" or "same-site"; any
-// other value, two headers, a list, another case (Same-Origin) is ignored,
-// as all three browsers ignore them (cases corp-two-so-co/...,
-// corp-upper/... of the cross-origin recordings).
+// header's value, the values joined by ", ", must be exactly "same-origin"
+// or "same-site"; any other value, two headers, a list, another case
+// (Same-Origin) is ignored, as all three browsers ignore them (cases
+// corp-two-co-so/..., corp-list/..., corp-upper/... of the cross-origin
+// recordings). A value reaches the browser's header list without leading
+// or trailing tabs and spaces (Fetch's header value has none; net/http
+// trims them as it writes the line), so " same-origin" is same-origin, but
+// no other byte is trimmed: "same-origin\f" is no policy.
 // See https://fetch.spec.whatwg.org/#cross-origin-resource-policy-internal-check.
 func corpBlocks(values []string) bool {
 	if len(values) != 1 {
 		return false // two values join with ", ": neither policy
 	}
-	return values[0] == "same-origin" || values[0] == "same-site"
+	v := trimTabOrSpace(values[0])
+	return v == "same-origin" || v == "same-site"
 }
 
 // orbEngineEssence returns the essence Chromium and Firefox take from the
@@ -129,6 +134,12 @@ func corpBlocks(values []string) bool {
 // one with no type is delivered (case bogus-slash/orb/json-object). Only a
 // value with a slash before its end, a semicolon, a comma or whitespace can
 // be one, so the others are answered with e.
+//
+// The engines take more for a type: any first word of a value with a slash
+// in it (net/base/mime_util.cc, ParseMimeType; Firefox's nsURLHelper.cpp,
+// net_ParseMediaType), so "a@b/c", no type to Fetch, is one to them. The
+// package adds only the empty subtypes the recordings show: a response it
+// takes for one with no type is delivered more often, never less.
 func orbEngineEssence(values []string, e string) string {
 	if !anyEmptySubtype(values) {
 		return e
@@ -172,13 +183,14 @@ func anyEmptySubtype(values []string) bool {
 }
 
 // emptySubtypeEssence returns "type/", in lower case, for a value whose
-// part before any semicolon is a token and a slash, with tabs and spaces
-// around it.
+// part before any semicolon is a slash after a token or after nothing, with
+// tabs and spaces around it. A bare slash is a type to both engines (their
+// parsers ask only for a slash in the value's first word).
 func emptySubtypeEssence(v string) (string, bool) {
 	v, _, _ = strings.Cut(v, ";")
 	v = trimTabOrSpace(v)
 	typ, ok := strings.CutSuffix(v, "/")
-	if !ok || typ == "" {
+	if !ok {
 		return "", false
 	}
 	for i := 0; i < len(typ); i++ {
@@ -333,6 +345,9 @@ func mayParseAsScript(h []byte, complete bool) bool {
 
 // scriptSource returns the body that starts with h as Firefox's check
 // decodes it: after its byte order mark, in the encoding the mark names.
+// The first bytes of a mark that the end of a body's start cuts are read as
+// UTF-8 and claim nothing, as jsSyntaxError claims no error in the last
+// four code units of a start.
 func scriptSource(h []byte, complete bool) jsSource {
 	src := jsSource{b: h, complete: complete}
 	switch {
@@ -340,10 +355,8 @@ func scriptSource(h []byte, complete bool) jsSource {
 		src.b, src.enc = h[2:], utf16LE
 	case len(h) >= 2 && h[0] == 0xFE && h[1] == 0xFF:
 		src.b, src.enc = h[2:], utf16BE
-	case len(h) >= 3 && h[0] == 0xEF && h[1] == 0xBB && h[2] == 0xBF:
+	case len(h) >= 3 && string(h[:3]) == utf8BOM:
 		src.b = h[3:]
-	case !complete && len(h) < 3 && (string(h) == string(utf8BOM[:len(h)]) || len(h) == 1 && (h[0] == 0xFF || h[0] == 0xFE)):
-		src.b = nil // the start of a byte order mark: nothing read yet
 	}
 	return src
 }
@@ -421,8 +434,9 @@ func (s *jsSource) jsonValid() bool {
 	return ok && s.jsonSpace(i) == len(s.b)
 }
 
-// jsonMaxDepth bounds the nesting jsonValue follows; a deeper text is
-// taken for no JSON, which lets the response through.
+// jsonMaxDepth is the deepest nesting of arrays and objects jsonValue
+// reads: a text with more is taken for no JSON, which lets the response
+// through (JSON.parse has no such bound).
 const jsonMaxDepth = 512
 
 // jsonSpace returns the offset of the first code point at or after i that
@@ -437,13 +451,17 @@ func (s *jsSource) jsonSpace(i int) int {
 	}
 }
 
-// jsonValue reports whether a JSON value starts at i, and returns its end.
+// jsonValue reports whether a JSON value starts at i, and returns its end;
+// depth is the number of arrays and objects around it.
 func (s *jsSource) jsonValue(i, depth int) (int, bool) {
 	r, n := s.at(i)
 	switch {
-	case n == 0 || depth > jsonMaxDepth:
+	case n == 0:
 		return i, false
 	case r == '{' || r == '[':
+		if depth == jsonMaxDepth {
+			return i, false // one more level than jsonMaxDepth
+		}
 		end := '}'
 		if r == '[' {
 			end = ']'

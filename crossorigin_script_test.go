@@ -123,8 +123,8 @@ func jsonDepth(b []byte) int {
 // TestMayParseAsScript replays the engine's verdicts: no body that V8
 // compiles may be claimed a syntax error, whole or cut (a claim on a cut
 // start says no continuation mends it, and the whole body is one), and
-// jsonValid must agree with JSON.parse both ways (but for nesting deeper
-// than jsonMaxDepth, which it leaves to the script check).
+// jsonValid must agree with JSON.parse both ways but for nesting deeper
+// than jsonMaxDepth, which it must refuse and leaves to the script check.
 func TestMayParseAsScript(t *testing.T) {
 	header, rows := readJSVerdicts(t)
 	t.Logf("engine: node %v, V8 %v, Unicode %v", header["node"], header["v8"], header["unicode"])
@@ -147,6 +147,9 @@ func TestMayParseAsScript(t *testing.T) {
 		k.bodies++
 		src := scriptSource(v.Body, true)
 		switch json := src.jsonValid(); {
+		case json && jsonDepth(v.Body) > jsonMaxDepth:
+			falseJSON++
+			errorf("jsonValid(%q) = true, nested %d deep, past jsonMaxDepth", v.Body, jsonDepth(v.Body))
 		case json && !v.JSON:
 			falseJSON++
 			errorf("jsonValid(%q) = true, JSON.parse rejects it", v.Body)
@@ -272,9 +275,12 @@ func TestJSUnicodeClasses(t *testing.T) {
 	t.Logf("code points by V8's class: %v", fmt.Sprint(counts))
 }
 
-// scriptCheckFound are the bodies on which the replay of the engine's
-// verdicts (TestMayParseAsScript) found jsSyntaxError claiming an error
-// that V8 does not find, each beside a near miss that is an error in V8
+// scriptCheckFound are the bodies at the edges of jsSyntaxError's rules:
+// those on which the replay of the engine's verdicts (TestMayParseAsScript)
+// found it claiming an error that V8 does not find, each beside a near miss
+// that is an error in V8, and, for each rule that no stored body makes it
+// claim (the replay fails only a false claim, so a rule dropped went
+// unseen), a body V8 rejects for that rule's reason beside one V8 compiles
 // (tools/jscheck/oracle.js's answers, quoted in the comments). A start
 // (complete false) is cut from whole, a body V8 compiles.
 var scriptCheckFound = []struct {
@@ -337,6 +343,107 @@ var scriptCheckFound = []struct {
 	// compiles: V8 takes U+6F64 for the flag d, its low byte.
 	{name: "regexp-flag-low-byte", body: "x = /abc/\u6F64", complete: true},
 	{name: "regexp-flag-digit", body: "x = /abc/g1", complete: true, want: true}, // Invalid regular expression flags
+	// Each rule's claim (node 20.20.2, V8 11.3), where the replay's
+	// bodies held none.
+	{name: "comment-unclosed", body: "a /* b", complete: true, want: true}, // Invalid or unexpected token
+	{name: "comment-closed", body: "a /* b */", complete: true},
+	{name: "cut-comment", body: "a /* b", whole: "a /* b */"},
+	{name: "string-unclosed", body: `var a = "abc`, complete: true, want: true}, // Invalid or unexpected token
+	{name: "number-then-letter", body: "x = 3px", complete: true, want: true},   // Invalid or unexpected token
+	{name: "number-then-operator", body: "x = 3 + px", complete: true},
+	{name: "hex-prefix-alone", body: "x = 0x", complete: true, want: true}, // Invalid or unexpected token
+	{name: "hex-prefix-digit", body: "x = 0x1", complete: true},
+	{name: "literal-increment", body: "null++", complete: true, want: true}, // Invalid left-hand side expression in postfix operation
+	{name: "name-increment", body: "nul++", complete: true},
+	{name: "number-increment", body: "1++", complete: true, want: true},                 // Invalid left-hand side expression in postfix operation
+	{name: "regexp-after-typeof", body: "x = typeof /a/ b", complete: true, want: true}, // Unexpected identifier 'b'
+	{name: "regexp-after-void", body: "x = void /a/ b", complete: true, want: true},     // Unexpected identifier 'b'
+	{name: "regexp-after-typeof-alone", body: "x = typeof /a/", complete: true},
+	{name: "at-rule-string", body: `@charset "utf-8";`, complete: true, want: true},               // Invalid or unexpected token
+	{name: "at-rule-number", body: "@media 1 {}", complete: true, want: true},                     // Invalid or unexpected token
+	{name: "at-after-operand", body: "a @b", complete: true, want: true},                          // Invalid or unexpected token
+	{name: "optional-chain-before-digit", body: "a?.5.x:1", complete: true},                       // a ? .5.x : 1
+	{name: "import-declaration", body: `import x from "y"`, complete: true, want: true},           // Cannot use import statement outside a module
+	{name: "import-declaration-brace", body: `import { a } from "b"`, complete: true, want: true}, // Cannot use import statement outside a module
+	{name: "import-declaration-star", body: `import * as a from "b"`, complete: true, want: true}, // Cannot use import statement outside a module
+	{name: "import-call", body: `import("x")`, complete: true},
+	{name: "bracket-mismatch", body: "[1,2}", complete: true, want: true},                         // Unexpected token '}'
+	{name: "else-block-string-colon", body: `if (x) {} else {"a":1}`, complete: true, want: true}, // Unexpected token ':'
+	{name: "else-block-label", body: "if (x) {} else {a:1}", complete: true},
+	{name: "if-block-string-colon", body: `if (x) {"a":1}`, complete: true, want: true}, // Unexpected token ':'
+	{name: "arrow-body-string-colon", body: `x => {"a":1}`, complete: true, want: true}, // Unexpected token ':'
+	{name: "if-block-label", body: "if (x) {a:1}", complete: true},
+	{name: "less-than-first", body: "<b", complete: true, want: true}, // Unexpected token '<'
+	{name: "less-than-after-operand", body: "a < b", complete: true},
+	{name: "utf16-lone-low-surrogates", body: "\xFF\xFEa\x00 \x00\x00\xDC\x00\xDC", complete: true, want: true}, // U+FFFD: Invalid or unexpected token
+	{name: "utf16-lone-low-surrogate", body: "\xFF\xFEa\x00 \x00\x00\xDC", complete: true, want: true},          // Invalid or unexpected token
+}
+
+// TestJSONValid checks jsonValid at the edges of JSON's grammar, each row
+// beside its near miss. The expectations are JSON.parse's (ECMA-262's JSON
+// grammar, RFC 8259's), and the test checks each against encoding/json's
+// Valid, which reads the same grammar, but for the rows past jsonMaxDepth,
+// where jsonValid refuses what JSON.parse reads, by its own documented
+// bound.
+func TestJSONValid(t *testing.T) {
+	nested := func(n int, inner string) string {
+		return strings.Repeat("[", n) + inner + strings.Repeat("]", n)
+	}
+	for _, tc := range []struct {
+		name string
+		body string
+		want bool
+		past bool // nested past jsonMaxDepth: encoding/json reads it
+	}{
+		{"empty object", `{}`, true, false},
+		{"empty array", ` [ ] `, true, false},
+		{"tab, LF, CR, space around", "\t\n\r [1]\t\n\r ", true, false},
+		{"form feed around", "\f[1]", false, false},
+		{"text after the value", `[1] x`, false, false},
+		{"two values", `1 2`, false, false},
+		{"key not a string", `{1:2}`, false, false},
+		{"key without a colon", `{"a" 1}`, false, false},
+		{"members without a comma", `[1 2]`, false, false},
+		{"a trailing comma", `[1,]`, false, false},
+		{"escaped quote in a key", `{"a\"b":1}`, true, false},
+		{"escaped quote in a string", `["a\"b"]`, true, false},
+		{"escaped solidus", `["a\/b"]`, true, false},
+		{"every escape", `["\"\\\/\b\f\n\r\t\u00e9"]`, true, false},
+		{"escape of another letter", `["\a"]`, false, false},
+		{"escape of a hex byte", `["\x41"]`, false, false},
+		{"unicode escape of two digits", `["\u00"]`, false, false},
+		{"unicode escape of non-hex", `["\u00zz"]`, false, false},
+		{"raw tab in a string", "[\"a\tb\"]", false, false},
+		{"raw line break in a string", "[\"a\nb\"]", false, false},
+		{"null", `null`, true, false},
+		{"true, false", `[true,false]`, true, false},
+		{"nul", `nul`, false, false},
+		{"zero", `0`, true, false},
+		{"leading zero", `01`, false, false},
+		{"minus", `-1`, true, false},
+		{"plus", `+1`, false, false},
+		{"fraction", `1.5`, true, false},
+		{"fraction without digits", `1.`, false, false},
+		{"exponent with a sign", `1e-5`, true, false},
+		{"exponent with a plus", `1E+5`, true, false},
+		{"exponent without digits", `1e`, false, false},
+		{"exponent sign without digits", `1e+`, false, false},
+		{"nested as deep as read", nested(jsonMaxDepth, ""), true, false},
+		{"nested as deep as read, a value inside", nested(jsonMaxDepth, "1"), true, false},
+		{"objects nested as deep as read", strings.Repeat(`{"a":`, jsonMaxDepth-1) + `{}` + strings.Repeat("}", jsonMaxDepth-1), true, false},
+		{"nested one deeper", nested(jsonMaxDepth+1, ""), false, true},
+		{"objects nested one deeper", strings.Repeat(`{"a":`, jsonMaxDepth) + `{}` + strings.Repeat("}", jsonMaxDepth), false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if std := json.Valid([]byte(tc.body)); std != (tc.want || tc.past) {
+				t.Fatalf("the row says %v, encoding/json's Valid %v: the row is wrong", tc.want || tc.past, std)
+			}
+			src := scriptSource([]byte(tc.body), true)
+			if got := src.jsonValid(); got != tc.want {
+				t.Errorf("jsonValid(%.60q) = %v, want %v", tc.body, got, tc.want)
+			}
+		})
+	}
 }
 
 // TestScriptCheckFound checks jsSyntaxError on the bodies the replay found
@@ -398,7 +505,7 @@ func FuzzScriptCheckMonotone(f *testing.F) {
 			}
 		}
 		if len(body) >= 2 && (body[0] == 0xFF && body[1] == 0xFE || body[0] == 0xFE && body[1] == 0xFF) ||
-			strings.HasPrefix(string(body), utf8BOM) || jsonDepth(body) >= jsonMaxDepth {
+			strings.HasPrefix(string(body), utf8BOM) || jsonDepth(body) > jsonMaxDepth {
 			return
 		}
 		src := scriptSource(body, true)

@@ -30,7 +30,12 @@ func slowCrossOrigin(h http.Header, body []byte, b Browser, d Destination, block
 	if way == "" {
 		return false
 	}
-	if corp := strings.Join(h["Cross-Origin-Resource-Policy"], ", "); corp == "same-origin" || corp == "same-site" {
+	// The header list holds each value without tabs and spaces around it.
+	var corp []string
+	for _, v := range h["Cross-Origin-Resource-Policy"] {
+		corp = append(corp, strings.Trim(v, " \t"))
+	}
+	if policy := strings.Join(corp, ", "); policy == "same-origin" || policy == "same-site" {
 		return false
 	}
 	if b == WebKit {
@@ -211,7 +216,7 @@ func slowChromiumORB(h http.Header, body []byte) bool {
 			break
 		}
 		rest = rest[4+end+3:]
-		nl := strings.IndexAny(rest, "\r\n")
+		nl := strings.IndexAny(rest, "\r\n\u2028\u2029") // JavaScript's line terminators
 		if nl < 0 {
 			break
 		}
@@ -256,7 +261,7 @@ func slowFirefoxORB(h http.Header, b []byte, complete, media bool) bool {
 	}
 	at := func(i int, s string) bool { return len(b) >= i+len(s) && string(b[i:i+len(s)]) == s }
 	ftyp := at(4, "ftyp") && binary.BigEndian.Uint32(b) >= 16 && int(binary.BigEndian.Uint32(b)) <= len(b)
-	ebml := at(0, "\x1A\x45\xDF\xA3") && regexp.MustCompile("webm|matroska").Match(b[:min(len(b), 64)])
+	ebml := at(0, "\x1A\x45\xDF\xA3") && regexp.MustCompile("webm|matroska").Match(b[:min(len(b), 512)])
 	mpeg := len(b) >= 2 && b[0] == 0xFF && b[1]&0xE0 == 0xE0 && (b[1]&0x06 == 0x02 || b[1]&0x06 == 0)
 	if ftyp || ebml || at(0, "OggS\x00") || at(0, "RIFF") && at(8, "WAVE") || at(0, "ID3") || mpeg || at(0, "fLaC") {
 		return true

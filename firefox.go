@@ -377,11 +377,19 @@ func firefoxNeverSniffed(e string, listed bool) bool {
 	return listed && e != "application/x-gzip"
 }
 
+// firefoxMediaBytes is how much of a body Firefox's media sniffer reads for
+// an EBML header (toolkit/components/mediasniffer/nsMediaSniffer.cpp,
+// MAX_BYTES_SNIFFED).
+const firefoxMediaBytes = 512
+
 // firefoxORBMedia reports whether Firefox's media sniffer, as ORB asks it,
 // finds audio or video in h: an ISO BMFF ftyp box of at least 16 bytes held
 // whole, whatever its brands (an AVIF image too), EBML naming "webm" or
-// "matroska" in its first 64 bytes, Ogg, WAVE, an ID3 tag, an MPEG layer
-// III frame or ADTS sync bits, and FLAC. A bare EBML magic, a 12-byte ftyp
+// "matroska" within the bytes the sniffer reads (firefoxMediaBytes), Ogg,
+// WAVE, an ID3 tag, an MPEG layer III frame or ADTS sync bits, and FLAC.
+// The sniffer parses the EBML header for its DocType (nestegg_sniff), which
+// may lie after other elements anywhere in those bytes; looking for the
+// name errs towards delivering. A bare EBML magic, a 12-byte ftyp
 // box or one cut short is not (none/edge/ebml-sig, none/edge/mp4-ftyp-short,
 // none/orb/mp4-cut), nor MIDI, AVI, MPEG-TS, MPEG layer II or a UTF-16LE
 // byte order mark (none/audio/midi-format0.mid, none/video/avi-mpeg4.avi,
@@ -395,7 +403,7 @@ func firefoxORBMedia(h []byte) bool {
 	}
 	switch {
 	case hasPrefixAt(h, 0, "\x1A\x45\xDF\xA3"):
-		head := h[:min(len(h), 64)]
+		head := h[:min(len(h), firefoxMediaBytes)]
 		return bytes.Contains(head, []byte("webm")) || bytes.Contains(head, []byte("matroska"))
 	case hasPrefixAt(h, 0, "OggS\x00"), hasPrefixAt(h, 0, "RIFF") && hasPrefixAt(h, 8, "WAVE"),
 		hasPrefixAt(h, 0, "ID3"), hasPrefixAt(h, 0, "fLaC"):

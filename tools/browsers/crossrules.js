@@ -218,7 +218,7 @@ function parsesAsScriptNotJSON(bytes) {
 
 // Firefox's sniffers that allow: the standard's images (stdImage), and its
 // media sniffer: a whole ISO BMFF ftyp box of at least 16 bytes (also AVIF), EBML
-// with a "webm" or "matroska" doc type, Ogg, WAVE, ID3, MPEG layer III and
+// with a "webm" or "matroska" doc type in the 512 bytes it reads, Ogg, WAVE, ID3, MPEG layer III and
 // ADTS frames, FLAC. Not MIDI, AVI or MPEG-TS (none/audio/midi-format0.mid,
 // none/video/avi-mpeg4.avi, none/video/mpeg-ts.ts are blocked as audio),
 // not layer II (none/audio/mp2-layer2.mp2), not the UTF-16LE byte order
@@ -226,7 +226,7 @@ function parsesAsScriptNotJSON(bytes) {
 // 12-byte ftyp box (none/edge/ebml-sig, none/edge/mp4-ftyp-short), not a
 // cut one (none/orb/mp4-cut).
 const ftypBox = (b) => wild(b, '....ftyp') && b.readUInt32BE(0) >= 16 && b.readUInt32BE(0) <= b.length;
-const ebml = (b) => at(b, 0, '\x1A\x45\xDF\xA3') && /webm|matroska/.test(b.subarray(0, 64).toString('latin1'));
+const ebml = (b) => at(b, 0, '\x1A\x45\xDF\xA3') && /webm|matroska/.test(b.subarray(0, 512).toString('latin1'));
 const mpegFrame = (b) => b.length >= 2 && b[0] === 0xFF && (b[1] & 0xE0) === 0xE0 && ((b[1] & 0x06) === 0x02 || (b[1] & 0x06) === 0x00);
 const firefoxMediaSniffed = (b) => ftypBox(b) || ebml(b) || at(b, 0, 'OggS\x00') || wild(b, 'RIFF....WAVE') || at(b, 0, 'ID3') ||
   mpegFrame(b) || at(b, 0, 'fLaC');
