@@ -575,6 +575,10 @@ var notGoNames = map[string]bool{
 	"None":     true, // a cookie's SameSite value
 	"Filtered": true, // Firefox's ORB log's word for a response it empties
 	"GIF89a":   true, // the GIF signature's bytes
+
+	// Functions of the engines' C++ (docs/crossorigin.md).
+	"MaybeSkipHtmlComment": true, // Chromium's orb_sniffers.cc
+	"ParseMimeType":        true, // Chromium's net/http/http_util.cc
 }
 
 // docLinks returns the doc links of d's comment.
