@@ -490,3 +490,13 @@ func chromiumJSONMember(h []byte) bool {
 	i = chromiumCORBSpaceEnd(h, i+1) // past the end where the key runs to it
 	return i < len(h) && h[i] == ':'
 }
+
+// laterPart reports whether cr is surely a part that starts after the
+// resource's first byte, as Chromium's ORB reads it: one valid range, first
+// byte after 0, last byte within the complete length
+// (services/network/orb/orb_impl.cc, IsRangeResponseWithMiddleOfResource,
+// with net/http/http_util.cc, ParseContentRangeHeaderFor206, which reads
+// "*" as no valid range).
+func (cr contentRange) laterPart() bool {
+	return cr.ok && cr.complete >= 0 && cr.first > 0 && cr.first <= cr.last && cr.last < cr.complete
+}

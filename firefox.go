@@ -414,3 +414,16 @@ func firefoxORBMedia(h []byte) bool {
 	}
 	return false
 }
+
+// surelyNotFirst reports whether Firefox's ORB surely reads cr as no first
+// partial response: no Content-Range, or one in the common form whose
+// first byte is not 0, whose first byte is not before its last (Firefox
+// refuses a one-byte range), or whose last byte is not within the complete
+// length (netwerk/protocol/http/OpaqueResponseUtils.cpp,
+// IsFirstPartialResponse and ParseContentRangeHeaderString). Another form
+// is not read: Firefox's parser finds its numbers by the first space, dash
+// and slash, and the package does not follow it there.
+func (cr contentRange) surelyNotFirst() bool {
+	return cr.values == 0 ||
+		cr.ok && (cr.first > 0 || cr.first >= cr.last || cr.complete >= 0 && cr.last >= cr.complete)
+}

@@ -537,21 +537,6 @@ const (
 	numBlockKinds
 )
 
-// A scriptKind is how script from a response to a destination runs.
-type scriptKind uint8
-
-const (
-	scriptNone           scriptKind = iota // never: an image, a font, a manifest
-	scriptNavigable                        // a document in a navigable
-	scriptPlugin                           // an object or embed element's document
-	scriptClassic                          // a classic or module script: any type
-	scriptWorker                           // a classic worker: workerTypeAllowed
-	scriptJavaScriptOnly                   // a service worker: a JavaScript type
-	scriptWorklet                          // a worklet's module script: a JavaScript type
-	scriptXSLT                             // an XSLT style sheet: any type
-	numScriptKinds
-)
-
 // A response is a response as the report and the serving policy read it.
 type response struct {
 	// res is the resource as the standard reads the headers (the last
@@ -769,86 +754,6 @@ func (rr *response) mitigated(b Browser, d Destination) bool {
 		return true
 	}
 	return rr.sandbox&sandboxed != 0 && rr.sandbox&(allowScripts|allowSameOrigin) != allowScripts|allowSameOrigin
-}
-
-// sandboxFlags is what the sandbox directives of a response's
-// Content-Security-Policy headers do to a document rendered from it.
-type sandboxFlags uint8
-
-const (
-	sandboxed       sandboxFlags = 1 << iota // some policy has a sandbox directive
-	allowScripts                             // every sandbox directive has allow-scripts
-	allowSameOrigin                          // every sandbox directive has allow-same-origin
-)
-
-// cspSandbox returns the effect of the sandbox directives in the
-// Content-Security-Policy header values.
-//
-// Every header value is a list of policies separated by commas, and each
-// policy a list of directives separated by semicolons; the first directive
-// of a name in a policy counts. Every policy is enforced, so a document is
-// sandboxed when one policy has a sandbox directive, and runs script, or
-// keeps the server's origin, only when every sandbox directive allows it.
-// Content-Security-Policy-Report-Only enforces nothing. Other directives,
-// which can block script too (script-src 'none'), are not read.
-// See https://w3c.github.io/webappsec-csp/#parse-serialized-policy-list and
-// https://w3c.github.io/webappsec-csp/#directive-sandbox.
-func cspSandbox(values []string) sandboxFlags {
-	flags := allowScripts | allowSameOrigin
-	for _, list := range values {
-		for more := true; more; {
-			var policy string
-			policy, list, more = strings.Cut(list, ",")
-			for more := true; more; {
-				var directive string
-				directive, policy, more = strings.Cut(policy, ";")
-				name, value := cutASCIISpace(trimASCIISpace(directive))
-				if !asciiEqualFold(name, "sandbox") {
-					continue
-				}
-				flags |= sandboxed
-				var scripts, sameOrigin bool
-				for value != "" {
-					var token string
-					token, value = cutASCIISpace(trimASCIISpace(value))
-					scripts = scripts || asciiEqualFold(token, "allow-scripts")
-					sameOrigin = sameOrigin || asciiEqualFold(token, "allow-same-origin")
-				}
-				if !scripts {
-					flags &^= allowScripts
-				}
-				if !sameOrigin {
-					flags &^= allowSameOrigin
-				}
-				break // the first sandbox directive of a policy counts
-			}
-		}
-	}
-	if flags&sandboxed == 0 {
-		return 0
-	}
-	return flags
-}
-
-// trimASCIISpace removes ASCII whitespace from both ends of s.
-func trimASCIISpace(s string) string {
-	for s != "" && isASCIIWhitespace(s[0]) {
-		s = s[1:]
-	}
-	for s != "" && isASCIIWhitespace(s[len(s)-1]) {
-		s = s[:len(s)-1]
-	}
-	return s
-}
-
-// cutASCIISpace splits s at its first ASCII whitespace.
-func cutASCIISpace(s string) (before, after string) {
-	for i := 0; i < len(s); i++ {
-		if isASCIIWhitespace(s[i]) {
-			return s[:i], s[i+1:]
-		}
-	}
-	return s, ""
 }
 
 // Headers are the headers that serve some bytes as inert content, as
