@@ -377,6 +377,7 @@ func (rr *response) crossOrigin(v *headerValues, blocked *[numBlockKinds]bool) (
 		return s
 	}
 	o := crossOriginResponse{
+		status:        rr.status,
 		essence:       rr.http.fetchEssence,
 		engineEssence: orbEngineEssence(v[hdrContentType], rr.http.fetchEssence),
 		noSniff:       rr.res.NoSniff,

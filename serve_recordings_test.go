@@ -93,6 +93,7 @@ type recordedBody struct {
 	Name string `json:"name"`
 	Head string `json:"head"` // base64 of its first bytes
 	File string `json:"file"`
+	Size int    `json:"size"` // of the whole body, where the corpus says
 }
 
 // recordedHeaders is a header set of a recorded corpus: the header lines in

@@ -356,3 +356,52 @@ func TestReportForStatusBadInput(t *testing.T) {
 		}
 	}
 }
+
+// TestContentRangeLies answers a 206 of JSON with no type (which every
+// engine's ORB lets through at 200: case s206+none/json-object) under a
+// Content-Range that lies or is missing: for each, the profiles a page of
+// another site gets the bytes in by fetch(). Chromium blocks only a range
+// surely after byte 0 (case s206-mid+t-application-json/json-array),
+// Firefox any 206 it cannot read as a first part, none included (case
+// s206-norange+none/json-object), and the ORB proposal any that is not a
+// valid first part; WebKitGTK has no ORB. Where the package cannot read a
+// value as the engine does, it lets the bytes through (TestRangeRules).
+func TestContentRangeLies(t *testing.T) {
+	body := []byte(`{"user":"alice","token":"s3cr3t"}`) // 34 bytes
+	const (
+		s = 1 << mimesniff.Standard
+		c = 1 << mimesniff.Chromium
+		f = 1 << mimesniff.Firefox
+		w = 1 << mimesniff.WebKit
+	)
+	tests := []struct {
+		name   string
+		values []string
+		want   mimesniff.BrowserSet
+	}{
+		{"the whole body", []string{"bytes 0-33/34"}, s | c | f | w},
+		{"from byte 10", []string{"bytes 10-33/34"}, w},
+		{"none", nil, c | w},
+		{"past the body", []string{"bytes 0-99999/100000"}, s | c | f | w},
+		{"last byte past the complete length", []string{"bytes 0-40/34"}, c | w},
+		{"reversed", []string{"bytes 33-10/34"}, c | w},
+		{"unsatisfied, *", []string{"bytes */34"}, c | f | w},
+		{"complete length *, from 0", []string{"bytes 0-33/*"}, s | c | f | w},
+		{"complete length *, from 10", []string{"bytes 10-33/*"}, c | w},
+		{"huge", []string{"bytes 99999999999999999999-99999999999999999999/99999999999999999999"}, c | f | w},
+		{"two values, from 0 then 10", []string{"bytes 0-9/34", "bytes 10-33/34"}, c | f | w},
+		{"two values, both from 10", []string{"bytes 10-33/34", "bytes 10-33/34"}, c | f | w},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := http.Header{}
+			for _, v := range tc.values {
+				h.Add("Content-Range", v)
+			}
+			v, _ := mimesniff.ReportForStatus(http.StatusPartialContent, h, body).Verdict(mimesniff.DestinationEmpty)
+			if diff := cmp.Diff(tc.want, v.CrossOrigin); diff != "" {
+				t.Errorf("ReportForStatus(206, Content-Range %q) fetch CrossOrigin mismatch (-want +got):\n%s", tc.values, diff)
+			}
+		})
+	}
+}
