@@ -76,24 +76,29 @@ var statusLine = regexp.MustCompile(`^HTTP/([0-9])(\.[0-9])? [0-9]{3}`)
 //
 // The resource holds the start of its body, with whatever coding the body
 // still carries undone (readBody). The status code is any three digits,
-// 000 and 999 included (mimesniff.ReportForStatus answers each); an interim
-// 1xx response before it is skipped.
+// 000 and 999 included (mimesniff.ReportForStatus answers each); interim
+// 1xx responses before it are skipped, and a 1xx with no final response
+// after it is an error.
 func readHTTP(in io.Reader) (mimesniff.Resource, http.Header, int, error) {
 	// The status lines and header sections of all the responses, and
 	// bufio's read-ahead, must fit in maxHeaderBytes.
 	lr := &budgetReader{r: in, budget: maxHeaderBytes}
 	br := bufio.NewReader(lr)
+	interim := 0 // the last interim response's status code
 	for n := 1; ; n++ {
 		if n > maxResponses {
 			return mimesniff.Resource{}, nil, 0, fmt.Errorf("more than %d HTTP responses", maxResponses)
 		}
 		resp, next, err := readResponse(br)
 		if err != nil {
-			if err == io.EOF {
+			switch {
+			case interim != 0 && (err == io.EOF || errors.Is(err, errNotHTTP)):
+				// Nothing, or no status line, after a 1xx: a
+				// dump cut short, or a 1xx sent as the final
+				// response, which no browser takes for one.
+				err = fmt.Errorf("no final response after the interim %03d", interim)
+			case err == io.EOF:
 				err = fmt.Errorf("%w: empty input", errNotHTTP)
-				if n > 1 {
-					err = errors.New("no final response after an interim one")
-				}
 			}
 			return mimesniff.Resource{}, nil, 0, err
 		}
@@ -101,6 +106,7 @@ func readHTTP(in io.Reader) (mimesniff.Resource, http.Header, int, error) {
 		if resp.StatusCode/100 == 1 {
 			// An interim response (100 Continue, as for curl -X POST
 			// with a body, 103 Early Hints): the real one follows.
+			interim = resp.StatusCode
 			continue
 		}
 		b, err := br.Peek(len("HTTP/1.1 200"))

@@ -445,7 +445,7 @@ func TestHTTPInline(t *testing.T) {
 		{"nosniff not first", response("HTTP/1.1 200 OK\nX-Content-Type-Options: , nosniff\n", html), nil, "text/html", ""},
 		// The last value is parsed whole, and fails: undefined.
 		{"content type list does not parse", response("HTTP/1.1 200 OK\nContent-Type: text/plain, image/gif\n", []byte("<p>")), nil, "text/html", ""},
-		{"100 continue alone", response("HTTP/1.1 100 Continue\n", nil), nil, "", "no final response after an interim one"},
+		{"100 continue alone", response("HTTP/1.1 100 Continue\n", nil), nil, "", "no final response after the interim 100"},
 		{"empty", nil, nil, "", "not an HTTP response: empty input"},
 		{"html", html, nil, "", `not an HTTP response: status line "<!DOCTYPE html>\n"`},
 		{"long line", bytes.Repeat([]byte("a"), 5000), nil, "", "not an HTTP response: no status line in the first 4096 bytes"},
