@@ -180,19 +180,11 @@ func ReportFor(h http.Header, body []byte) Report {
 // with status code, header list h and a body starting with body, for every
 // destination. ReportFor(h, body) is ReportForStatus(http.StatusOK, h, body).
 //
-// The status decides whether anything runs, renders or reaches another site,
-// as each engine was recorded deciding it (HTML's ok status for scripts and
-// workers, documents at 4xx and 5xx, 204, 205 and 304, redirects with and
-// without a Location, a 206's Content-Range for Opaque Response Blocking);
-// Type and Blocked, like Computed, are the headers' and the body's alone.
-// A code no wire carries counts as the nearest recorded one, and a final
-// 1xx as every status at once: see docs/serving.md, "Status codes".
-//
-// h is the header list a browser receives (an http.Response's Header); where
-// it has several readings, the report is the least cautious of them. body is
-// the body as the wire carries it, its content codings undone as a browser
-// does ([ResourceFromResponse]); where they cannot be, the report is the least
-// cautious over every body. See docs/serving.md, "Reading a response".
+// The status decides whether anything runs, renders or reaches another
+// site, as each engine was recorded deciding it; Type, Blocked and Computed
+// are the headers' and the body's alone. A code no wire carries counts as
+// the nearest recorded one, a final 1xx as every status at once. See
+// docs/serving.md, "Status codes" and "Reading a response".
 func ReportForStatus(code int, h http.Header, body []byte) Report {
 	st := readStatus(code, h)
 	if st.class == statusInformational {
