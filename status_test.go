@@ -269,7 +269,8 @@ func TestSafeHeadersHoldAtEveryStatus(t *testing.T) {
 		code  int
 		extra http.Header
 	}{
-		{-1, nil}, {150, nil}, {200, nil}, {205, nil}, {300, nil}, {304, nil}, {404, nil}, {600, nil},
+		{-1, nil}, {99, nil}, {150, nil}, {200, nil}, {204, nil}, {205, nil}, {300, nil}, {304, nil},
+		{404, nil}, {500, nil}, {600, nil}, {999, nil},
 		{206, header("Content-Range", "bytes 0-9/100")}, {206, header("Content-Range", "bytes 10-19/100")},
 		{301, header("Location", "/next")},
 	}
