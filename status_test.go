@@ -358,6 +358,14 @@ func TestReportForStatusBadInput(t *testing.T) {
 	}
 }
 
+// The profile sets the cross-origin status tests expect.
+const (
+	inS = 1 << mimesniff.Standard
+	inC = 1 << mimesniff.Chromium
+	inF = 1 << mimesniff.Firefox
+	inW = 1 << mimesniff.WebKit
+)
+
 // TestContentRangeLies answers a 206 of JSON with no type (which every
 // engine's ORB lets through at 200: case s206+none/json-object) under a
 // Content-Range that lies or is missing: for each, the profiles a page of
@@ -369,29 +377,26 @@ func TestReportForStatusBadInput(t *testing.T) {
 // value as the engine does, it lets the bytes through (TestRangeRules).
 func TestContentRangeLies(t *testing.T) {
 	body := []byte(`{"user":"alice","token":"s3cr3t"}`) // 34 bytes
-	const (
-		s = 1 << mimesniff.Standard
-		c = 1 << mimesniff.Chromium
-		f = 1 << mimesniff.Firefox
-		w = 1 << mimesniff.WebKit
-	)
 	tests := []struct {
 		name   string
 		values []string
 		want   mimesniff.BrowserSet
 	}{
-		{"the whole body", []string{"bytes 0-33/34"}, s | c | f | w},
-		{"from byte 10", []string{"bytes 10-33/34"}, w},
-		{"none", nil, c | w},
-		{"past the body", []string{"bytes 0-99999/100000"}, s | c | f | w},
-		{"last byte past the complete length", []string{"bytes 0-40/34"}, c | w},
-		{"reversed", []string{"bytes 33-10/34"}, c | w},
-		{"unsatisfied, *", []string{"bytes */34"}, c | f | w},
-		{"complete length *, from 0", []string{"bytes 0-33/*"}, s | c | f | w},
-		{"complete length *, from 10", []string{"bytes 10-33/*"}, c | w},
-		{"huge", []string{"bytes 99999999999999999999-99999999999999999999/99999999999999999999"}, c | f | w},
-		{"two values, from 0 then 10", []string{"bytes 0-9/34", "bytes 10-33/34"}, c | f | w},
-		{"two values, both from 10", []string{"bytes 10-33/34", "bytes 10-33/34"}, c | f | w},
+		{"the whole body", []string{"bytes 0-33/34"}, inS | inC | inF | inW},
+		{"from byte 10", []string{"bytes 10-33/34"}, inW},
+		{"none", nil, inC | inW},
+		{"past the body", []string{"bytes 0-99999/100000"}, inS | inC | inF | inW},
+		{"last byte past the complete length", []string{"bytes 0-40/34"}, inC | inW},
+		{"reversed", []string{"bytes 33-10/34"}, inC | inW},
+		{"unsatisfied, *", []string{"bytes */34"}, inC | inF | inW},
+		{"complete length *, from 0", []string{"bytes 0-33/*"}, inS | inC | inF | inW},
+		{"complete length *, from 10", []string{"bytes 10-33/*"}, inC | inW},
+		{"huge", []string{"bytes 99999999999999999999-99999999999999999999/99999999999999999999"}, inC | inF | inW},
+		// 19 digits, past int64: no engine is sure to read it, and
+		// read as int64 it would wrap below 0 (first >= last).
+		{"last byte past 64 bits", []string{"bytes 0-9999999999999999999/34"}, inC | inF | inW},
+		{"two values, from 0 then 10", []string{"bytes 0-9/34", "bytes 10-33/34"}, inC | inF | inW},
+		{"two values, both from 10", []string{"bytes 10-33/34", "bytes 10-33/34"}, inC | inF | inW},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -402,6 +407,70 @@ func TestContentRangeLies(t *testing.T) {
 			v, _ := mimesniff.ReportForStatus(http.StatusPartialContent, h, body).Verdict(mimesniff.DestinationEmpty)
 			if diff := cmp.Diff(tc.want, v.CrossOrigin); diff != "" {
 				t.Errorf("ReportForStatus(206, Content-Range %q) fetch CrossOrigin mismatch (-want +got):\n%s", tc.values, diff)
+			}
+		})
+	}
+}
+
+// TestPartialBlocklistedType answers JSONP served as text/html, which the
+// proposal's and Firefox's last step let through at 200 as a script that is
+// no JSON (case t-text-html/orb/jsonp), at 206 from byte 0 (case
+// s206+t-text-html/orb/jsonp): both block a partial response of an HTML,
+// JSON or XML type before they sniff, Chromium sniffs no HTML in it and lets
+// it through, and WebKitGTK has no ORB.
+func TestPartialBlocklistedType(t *testing.T) {
+	body := []byte(`mimesniffCallback({"user":"alice","token":"s3cr3t"});`) // 53 bytes
+	tests := []struct {
+		name string
+		code int
+		h    http.Header
+		want mimesniff.BrowserSet
+	}{
+		{"200", http.StatusOK, header("Content-Type", "text/html"), inS | inC | inF | inW},
+		{"206 from byte 0", http.StatusPartialContent, header("Content-Type", "text/html", "Content-Range", "bytes 0-52/53"), inC | inW},
+		{"206 from byte 0, no type", http.StatusPartialContent, header("Content-Range", "bytes 0-52/53"), inS | inC | inF | inW},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			v, _ := mimesniff.ReportForStatus(tc.code, tc.h, body).Verdict(mimesniff.DestinationEmpty)
+			if diff := cmp.Diff(tc.want, v.CrossOrigin); diff != "" {
+				t.Errorf("ReportForStatus(%d, %v) fetch CrossOrigin mismatch (-want +got):\n%s", tc.code, tc.h, diff)
+			}
+		})
+	}
+}
+
+// TestRedirectBodyReachesNoPage answers untyped JSON, which every engine
+// delivers to another site at 200 (case s200+none/json-object), in the body
+// of a redirect: Fetch follows a redirect status's Location, so the
+// redirect's own body reaches no page in any profile (the recorded loads of
+// s301+none/json-object are its target's); without a Location, or at 300,
+// which is no redirect status, the response is the answer, and Firefox
+// blocks it as a status that is not ok (case s301-noloc+none/json-object).
+func TestRedirectBodyReachesNoPage(t *testing.T) {
+	body := []byte(`{"user":"alice","token":"s3cr3t"}`)
+	tests := []struct {
+		name string
+		code int
+		h    http.Header
+		want mimesniff.BrowserSet
+	}{
+		{"301 with a Location", 301, header("Location", "/next"), 0},
+		{"302 with a Location", 302, header("Location", "https://example.com/next"), 0},
+		{"303 with a Location", 303, header("Location", "/next"), 0},
+		{"307 with a Location", 307, header("Location", "/next"), 0},
+		{"308 with a Location", 308, header("Location", "/next"), 0},
+		{"301 without a Location", 301, http.Header{}, inC | inW},
+		{"300 with a Location", 300, header("Location", "/next"), inC | inW},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rep := mimesniff.ReportForStatus(tc.code, tc.h, body)
+			for _, d := range []mimesniff.Destination{mimesniff.DestinationEmpty, mimesniff.DestinationImage, mimesniff.DestinationScript} {
+				v, _ := rep.Verdict(d)
+				if diff := cmp.Diff(tc.want, v.CrossOrigin); diff != "" {
+					t.Errorf("ReportForStatus(%d, %v) %q CrossOrigin mismatch (-want +got):\n%s", tc.code, tc.h, d, diff)
+				}
 			}
 		})
 	}
