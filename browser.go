@@ -539,8 +539,20 @@ func (s BrowserSet) String() string {
 // empty set, as [Report]'s JSON form does.
 func (s BrowserSet) MarshalJSON() ([]byte, error) { return json.Marshal(s.names()) }
 
+// setOf returns the set of profiles bs.
+func setOf(bs ...Browser) BrowserSet {
+	var s BrowserSet
+	for _, b := range bs {
+		s = s.with(b)
+	}
+	return s
+}
+
 // with returns s with b added.
 func (s BrowserSet) with(b Browser) BrowserSet { return BrowserSet{s.bits | 1<<b} }
+
+// intersect returns the profiles in both s and t.
+func (s BrowserSet) intersect(t BrowserSet) BrowserSet { return BrowserSet{s.bits & t.bits} }
 
 // union returns the profiles in s or t.
 func (s BrowserSet) union(t BrowserSet) BrowserSet { return BrowserSet{s.bits | t.bits} }
@@ -615,3 +627,108 @@ func dispositionAttachment(values []string) BrowserSet {
 	}
 	return s
 }
+
+// A scriptKind is how script from a response to a destination runs.
+type scriptKind uint8
+
+const (
+	scriptNone           scriptKind = iota // never: an image, a font, a manifest
+	scriptNavigable                        // a document in a navigable
+	scriptPlugin                           // an object or embed element's document
+	scriptClassic                          // a classic or module script: any type
+	scriptWorker                           // a classic worker: workerTypeAllowed
+	scriptJavaScriptOnly                   // a service worker: a JavaScript type
+	scriptWorklet                          // a worklet's module script: a JavaScript type
+	scriptXSLT                             // an XSLT style sheet: any type
+	numScriptKinds
+)
+
+// statusScriptRule says, for a class of status codes and a kind of
+// destination, in which profiles script from a response still runs there,
+// of those in which it runs at 200 under the same headers: a status never
+// lets script run that a 200 would not.
+type statusScriptRule struct {
+	class statusClass
+	kind  scriptKind
+	runs  BrowserSet
+
+	// evidence names the fitted cases that show the rule, or the
+	// engine's code or standard that does.
+	evidence string
+}
+
+// allProfiles is the set of every profile, which the rules use.
+var allProfiles = setOf(Standard, Chromium, Firefox, WebKit)
+
+// statusScriptRules are the classes and kinds of destination in which
+// script still runs at a status that is not an ok status with a body;
+// every class and kind not listed runs none. An ok status with a body runs
+// as at 200 (the first row), and a followed redirect's own body runs
+// nowhere, as the engines load its target instead.
+//
+// HTML runs a classic or module script, a worker and a service worker only
+// for an ok status, and a null body status (204, 205, 304) gives them
+// nothing to run; Chromium and WebKitGTK run more (the rows say where).
+// A document renders at any status with a body but 204 and 205, which
+// navigate nowhere, and 304, which renders empty.
+// See https://html.spec.whatwg.org/multipage/webappapis.html#fetch-a-classic-script,
+// https://html.spec.whatwg.org/multipage/browsing-the-web.html#populating-a-session-history-entry
+// and https://fetch.spec.whatwg.org/#null-body-status.
+var statusScriptRules = []statusScriptRule{
+	{statusOK, scriptNavigable, allProfiles, "Fetch's ok status: s203+t-text-html/html, s299+t-image-svg-xml/svg, s206-mid+t-text-html/html run in every engine"},
+	{statusOK, scriptPlugin, allProfiles, "as a frame: object and embed elements were not recorded by status"},
+	{statusOK, scriptClassic, allProfiles, "HTML's fetch a classic script: s203+t-text-javascript/js, s206+t-text-javascript/js run in every engine"},
+	{statusOK, scriptWorker, allProfiles, "HTML's fetch a classic worker script: s203+t-text-javascript/js, s206-norange+t-text-javascript/js run in every engine"},
+	{statusOK, scriptJavaScriptOnly, allProfiles, "Service Workers' Update: s203+t-text-javascript/js, s206-start+t-text-javascript/js register in every engine"},
+	{statusOK, scriptWorklet, allProfiles, "HTML's fetch a single module script, which a worklet loads"},
+	{statusOK, scriptXSLT, allProfiles, "as at 200: XSLT was not recorded by status"},
+
+	// WebKitGTK reads the body of a 205 (libsoup gives only a 204 and a
+	// 304 no body) and treats the response as a 200 everywhere but in a
+	// navigation: s205+t-text-css/css applies, s205+t-image-png/png and
+	// s205+t-audio-ogg/ogg load, s205+t-text-vtt/vtt parses, where
+	// Chromium and Firefox read a null body.
+	{statusResetContent, scriptClassic, setOf(WebKit), "s205+t-text-css/css, s205+t-image-png/png, s205+t-text-vtt/vtt, s205+t-audio-ogg/ogg: WebKitGTK reads a 205's body"},
+	{statusResetContent, scriptWorker, setOf(WebKit), "as its classic script"},
+	{statusResetContent, scriptJavaScriptOnly, setOf(WebKit), "as its classic script"},
+	{statusResetContent, scriptWorklet, setOf(WebKit), "as its classic script"},
+	{statusResetContent, scriptXSLT, setOf(WebKit), "as its style sheets: s205+t-text-css/css applies"},
+
+	// A 3xx without a Location is the response itself: documents render
+	// it in every engine; Chromium and WebKitGTK run it as a classic
+	// script, WebKitGTK as a module script too (and so, presumably, as a
+	// worklet's module); workers and service workers refuse it.
+	{statusNoLocation, scriptNavigable, allProfiles, "s300+t-text-html/html, s302-noloc+t-text-html/html, s308-noloc+t-image-svg-xml/svg render and run in every engine"},
+	{statusNoLocation, scriptPlugin, allProfiles, "as a frame"},
+	{statusNoLocation, scriptClassic, setOf(Chromium, WebKit), "s300+t-text-javascript/js, s302-noloc+t-text-javascript/js: a classic script runs in Chromium and WebKitGTK, a module in WebKitGTK"},
+	{statusNoLocation, scriptWorklet, setOf(WebKit), "as WebKitGTK's module script: s300+t-text-javascript/js"},
+	{statusNoLocation, scriptXSLT, allProfiles, "unrecorded: as at 200"},
+
+	// 4xx and 5xx: documents render, scripts never run (HTML's ok
+	// status).
+	{statusError, scriptNavigable, allProfiles, "s400+t-text-html/html, s500+t-image-svg-xml/svg, s503+t-text-html/html render and run in every engine"},
+	{statusError, scriptPlugin, allProfiles, "as a frame"},
+	{statusError, scriptXSLT, allProfiles, "unrecorded: as at 200"},
+
+	// Below 100: Chromium renders and runs a classic script, Firefox
+	// renders, WebKitGTK fails (libsoup/soup-headers.c,
+	// soup_headers_parse_status_line, refuses a code below 100).
+	{statusBelowRange, scriptNavigable, setOf(Standard, Chromium, Firefox), "s099+t-image-svg-xml/svg renders and runs in Chromium and Firefox; WebKitGTK shows an error page"},
+	{statusBelowRange, scriptPlugin, setOf(Standard, Chromium, Firefox), "as a frame"},
+	{statusBelowRange, scriptClassic, setOf(Chromium), "s099+t-text-javascript/js runs in Chromium only"},
+	{statusBelowRange, scriptXSLT, setOf(Standard, Chromium, Firefox), "unrecorded: as at 200, but in WebKitGTK, which fails the response"},
+
+	// 600 and above: as a 4xx or 5xx (RFC 9110, section 15).
+	{statusAboveRange, scriptNavigable, allProfiles, "s600+t-text-html/html, s999+t-image-svg-xml/svg render and run in every engine"},
+	{statusAboveRange, scriptPlugin, allProfiles, "as a frame"},
+	{statusAboveRange, scriptXSLT, allProfiles, "unrecorded: as at 200"},
+}
+
+// statusScriptRuns is statusScriptRules by class and kind: the profiles in
+// which script from a response of the class may still run for the kind.
+var statusScriptRuns = func() (runs [numStatusClasses][numScriptKinds]BrowserSet) {
+	for _, r := range statusScriptRules {
+		runs[r.class][r.kind] = runs[r.class][r.kind].union(r.runs)
+	}
+	return runs
+}()

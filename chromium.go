@@ -7,6 +7,7 @@ package mimesniff
 import (
 	"bytes"
 	"math/bits"
+	"net/http"
 	"strings"
 )
 
@@ -294,7 +295,12 @@ const (
 //     also a script ([1,2]) and plain text among it
 //     (t-text-json/orb/json-array, t-text-plain/orb/text).
 //   - A status that is not ok is not read (s404+t-text-html/orb/jsonp is
-//     let through; orb_impl.cc skips the proposal's step on the status).
+//     let through; orb_impl.cc skips the proposal's step on the status),
+//     nor a 206's blocklisted type (s206+t-text-html/orb/jsonp). Of the
+//     partial-response step only a range surely after byte 0 is read, and
+//     blocked before sniffing (laterPart: s206-mid+t-text-javascript/js,
+//     s206-mid+t-application-json/json-array); a 206 without a
+//     Content-Range is let through (s206-norange+none/json-object).
 //
 // A fetch whose response ORB blocks resolves with an empty body, and
 // every other way gets a network error: in both the page gets none of the
@@ -307,6 +313,8 @@ func chromiumORBAllows(o *crossOriginResponse) bool {
 	case chromiumNeverSniffed(e, o.engineNeverSniffed):
 		return false
 	case o.noSniff && (isORBBlocklisted(e) || e == "application/json+protobuf" || e == "text/plain"):
+		return false
+	case o.status.code == http.StatusPartialContent && o.status.rng.laterPart():
 		return false
 	}
 	h := o.h[:min(len(o.h), orbSniffBytes)]
@@ -489,4 +497,14 @@ func chromiumJSONMember(h []byte) bool {
 	}
 	i = chromiumCORBSpaceEnd(h, i+1) // past the end where the key runs to it
 	return i < len(h) && h[i] == ':'
+}
+
+// laterPart reports whether cr is surely a part that starts after the
+// resource's first byte, as Chromium's ORB reads it: one valid range, first
+// byte after 0, last byte within the complete length
+// (services/network/orb/orb_impl.cc, IsRangeResponseWithMiddleOfResource,
+// with net/http/http_util.cc, ParseContentRangeHeaderFor206, which reads
+// "*" as no valid range).
+func (cr contentRange) laterPart() bool {
+	return cr.ok && cr.complete >= 0 && cr.first > 0 && cr.first <= cr.last && cr.last < cr.complete
 }

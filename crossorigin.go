@@ -5,6 +5,7 @@
 package mimesniff
 
 import (
+	"net/http"
 	"strings"
 
 	"github.com/mimesniff/mimesniff/internal/jsscan"
@@ -70,6 +71,10 @@ type crossOriginResponse struct {
 	// shorter than HeaderSize.
 	h        []byte
 	complete bool
+
+	// status is the response's status: the partial-response and ok
+	// status steps read it.
+	status statusReading
 
 	// neverSniffed and engineNeverSniffed report whether essence and
 	// engineEssence are among orbNeverSniffed, looked up once for every
@@ -266,14 +271,13 @@ var orbNeverSniffed = []string{
 // to a page of another site: allows for a request that is not a media
 // element's, media for one that is (audio or video).
 //
-// It follows the proposal's "opaque-response-safelisted check" for a
-// complete response of status 200 to a first request: a range, a status
-// that is not ok and an earlier request of the same media element's are
-// outside what ReportFor is asked, and deliver no more than this (the
-// recordings' 206, 404 and 500 cases are blocked wherever their 200 is).
-// Its last step, "the body parses as JavaScript and does not parse as
-// JSON", is mayParseAsScript, which errs towards letting a response
-// through.
+// It follows the proposal's "opaque-response-safelisted check" for a first
+// request, at the response's status: a 206 with a blocklisted type, or one
+// that is no valid first partial response, is blocked before sniffing, and
+// a status that is not ok after it. An earlier request of the same media
+// element's is outside what the report is asked. Its last step, "the body
+// parses as JavaScript and does not parse as JSON", is mayParseAsScript,
+// which errs towards letting a response through.
 // See https://github.com/annevk/orb#processing-model.
 func fetchORBAllows(o *crossOriginResponse) (allows, media bool) {
 	if e := o.essence; e != "" {
@@ -282,9 +286,14 @@ func fetchORBAllows(o *crossOriginResponse) (allows, media bool) {
 			return true, true
 		case o.neverSniffed:
 			return false, false
+		case o.status.code == http.StatusPartialContent && isORBBlocklisted(e):
+			return false, false
 		case o.noSniff && (isORBBlocklisted(e) || e == "text/plain"):
 			return false, false
 		}
+	}
+	if o.status.code == http.StatusPartialContent && !o.status.rng.validFirst() {
+		return false, false
 	}
 	h := o.h[:min(len(o.h), orbSniffBytes)]
 	if _, ok := MatchImageTypePattern(h); ok {
@@ -299,12 +308,12 @@ func fetchORBAllows(o *crossOriginResponse) (allows, media bool) {
 // orbLastSteps are the proposal's steps after it sniffed neither an image
 // nor media, for a response of essence e ("" for failure), for a request
 // that is not a media element's (which these steps block first): nosniff
-// is blocked, no type is let through, an image, audio or video type is
+// is blocked, a status that is not ok is blocked, no type is let through, an image, audio or video type is
 // blocked, and the rest is let through where the body can be a script that
 // is no JSON.
 func orbLastSteps(o *crossOriginResponse, e string) bool {
 	switch {
-	case o.noSniff:
+	case o.noSniff, !o.status.ok():
 		return false
 	case e == "":
 		return true

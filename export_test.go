@@ -182,10 +182,66 @@ func MergeSpellings(h http.Header) { mergeSpellings(h) }
 
 // SetOf returns the set of profiles bs, for tests that need a set no report
 // gives.
-func SetOf(bs ...Browser) BrowserSet {
-	var s BrowserSet
-	for _, b := range bs {
-		s = s.with(b)
-	}
-	return s
+func SetOf(bs ...Browser) BrowserSet { return setOf(bs...) }
+
+// statusClassNames are the names of the status classes, for tests.
+var statusClassNames = [numStatusClasses]string{
+	statusOK:            "ok",
+	statusNoContent:     "no content",
+	statusResetContent:  "reset content",
+	statusNotModified:   "not modified",
+	statusRedirect:      "redirect",
+	statusNoLocation:    "no location",
+	statusError:         "error",
+	statusBelowRange:    "below range",
+	statusAboveRange:    "above range",
+	statusInformational: "informational",
 }
+
+// StatusClass returns the name of the class readStatus reads for status
+// code with header list h.
+func StatusClass(code int, h http.Header) string {
+	return statusClassNames[readStatus(code, h).class]
+}
+
+// RangeRules returns how the engines' partial-response rules read the
+// Content-Range of a 206 with header list h: whether Chromium's ORB takes
+// it for a later part (laterPart), whether Firefox's surely takes it for no
+// first partial response (surelyNotFirst), and whether the ORB proposal
+// takes it for a valid first one (validFirst).
+func RangeRules(h http.Header) (chromiumLater, firefoxNotFirst, standardValid bool) {
+	cr := readStatus(http.StatusPartialContent, h).rng
+	return cr.laterPart(), cr.surelyNotFirst(), cr.validFirst()
+}
+
+// StatusScriptRule is a row of statusScriptRules, with its class and kind
+// by name.
+type StatusScriptRule struct {
+	Class, Kind string
+	Runs        BrowserSet
+	Evidence    string
+}
+
+// scriptKindNames are the names of the kinds of destination for script.
+var scriptKindNames = [numScriptKinds]string{
+	scriptNone:           "none",
+	scriptNavigable:      "navigable",
+	scriptPlugin:         "plugin",
+	scriptClassic:        "classic",
+	scriptWorker:         "worker",
+	scriptJavaScriptOnly: "service worker",
+	scriptWorklet:        "worklet",
+	scriptXSLT:           "xslt",
+}
+
+// StatusScriptRules are statusScriptRules.
+func StatusScriptRules() []StatusScriptRule {
+	var rows []StatusScriptRule
+	for _, r := range statusScriptRules {
+		rows = append(rows, StatusScriptRule{statusClassNames[r.class], scriptKindNames[r.kind], r.runs, r.evidence})
+	}
+	return rows
+}
+
+// ScriptKindOf returns the name of the kind of destination d for script.
+func ScriptKindOf(d Destination) string { return scriptKindNames[destinationKinds[d].script] }

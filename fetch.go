@@ -7,6 +7,7 @@ package mimesniff
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 )
 
@@ -469,4 +470,234 @@ var encodings = []struct{ name, labels string }{
 	{"UTF-16BE", "unicodefffe utf-16be"},
 	{"UTF-16LE", "csunicode iso-10646-ucs-2 ucs-2 unicode unicodefeff utf-16 utf-16le"},
 	{"x-user-defined", "x-user-defined"},
+}
+
+// Statuses. What the engines do with a response depends on its status code
+// only through a few classes of codes (statusClass), a 206's Content-Range
+// (contentRange) and a redirect's Location: the report reads them here, and
+// the engines' rules read the classes (statusScriptRules in browser.go, the
+// partial-response rules of Opaque Response Blocking in crossorigin.go,
+// chromium.go and firefox.go). They are fitted to testdata/browsers/status:
+// 432 responses of 36 status variants over 11 declared types, each loaded
+// in 13 destinations from pages of its origin and of another origin of its
+// site, and in the seven no-cors ways from a page of another site, in
+// Chromium 156, Firefox ESR 153.8 and WebKitGTK 2.50.6 (docs/engines.md,
+// "Status codes"). Every seventh header set is held out; the rules cite
+// only the others.
+
+// A statusClass is a class of status codes that every profile treats
+// alike, but for a 206's Content-Range, which readStatus reads apart.
+type statusClass uint8
+
+const (
+	statusOK            statusClass = iota // 200 to 299 but 204 and 205: Fetch's ok status, with a body
+	statusNoContent                        // 204: a null body status, never navigated to
+	statusResetContent                     // 205: a null body status to Fetch, whose body WebKitGTK reads
+	statusNotModified                      // 304: a null body status
+	statusRedirect                         // 301, 302, 303, 307 or 308 with a Location: followed
+	statusNoLocation                       // 300 to 399 but 304 and followed redirects: the response itself
+	statusError                            // 400 to 599
+	statusBelowRange                       // below 100, as the recorded 099
+	statusAboveRange                       // 600 and above, as the recorded 600 and 999
+	statusInformational                    // 100 to 199 as a final status: no engine was recorded with one
+	numStatusClasses
+)
+
+// A statusReading is a response's status as the report reads it: its
+// class, and for a 206 its Content-Range.
+type statusReading struct {
+	code  int
+	class statusClass
+	rng   contentRange // for a 206 only
+}
+
+// readStatus returns the reading of status code with header list h.
+//
+// A code no wire carries is read as the nearest one the engines were
+// recorded with, in the direction that hides nothing: codes below 100 (the
+// negative ones and 0 included) as 099, which libsoup's status line parser
+// refuses (WebKitGTK fails every load of it) and Chromium runs as a script;
+// 600 and above as 600 and 999, which every engine treats as a 4xx or 5xx.
+// A final 1xx, which an engine takes for an interim response, is read as
+// every class at once (statusInformational).
+func readStatus(code int, h http.Header) statusReading {
+	st := statusReading{code: code}
+	switch {
+	case code < 100:
+		st.class = statusBelowRange
+	case code < 200:
+		st.class = statusInformational
+	case code == http.StatusNoContent:
+		st.class = statusNoContent
+	case code == http.StatusResetContent:
+		st.class = statusResetContent
+	case code < 300:
+		st.class = statusOK
+		if code == http.StatusPartialContent {
+			st.rng = readContentRange(h)
+		}
+	case code == http.StatusNotModified:
+		st.class = statusNotModified
+	case code < 400:
+		st.class = statusNoLocation
+		if isRedirectStatus(code) && followedLocation(h) {
+			st.class = statusRedirect
+		}
+	case code < 600:
+		st.class = statusError
+	default:
+		st.class = statusAboveRange
+	}
+	return st
+}
+
+// nullBody reports whether Fetch gives the response a null body: whether
+// its status is 204, 205 or 304 (101 and 103, also null body statuses, are
+// statusInformational).
+// See https://fetch.spec.whatwg.org/#null-body-status.
+func (st *statusReading) nullBody() bool {
+	switch st.class {
+	case statusNoContent, statusResetContent, statusNotModified:
+		return true
+	}
+	return false
+}
+
+// isRedirectStatus reports whether code is a redirect status: 301, 302,
+// 303, 307 or 308.
+// See https://fetch.spec.whatwg.org/#redirect-status.
+func isRedirectStatus(code int) bool {
+	switch code {
+	case http.StatusMovedPermanently, http.StatusFound, http.StatusSeeOther,
+		http.StatusTemporaryRedirect, http.StatusPermanentRedirect:
+		return true
+	}
+	return false
+}
+
+// ok reports whether the status is an ok status: 200 to 299.
+// See https://fetch.spec.whatwg.org/#ok-status.
+func (st *statusReading) ok() bool {
+	return st.code >= 200 && st.code <= 299
+}
+
+// followedLocation reports whether every engine follows the Location of a
+// redirect with header list h, so that none uses the redirect's own body:
+// h has one Location value, under any spelling, that is a URL reference
+// with no whitespace or control byte.
+//
+// Fetch follows a redirect status's Location, and makes a network error of
+// one that does not parse; either way the body runs and renders nowhere
+// (cases s301+..., s308+..., each the same as its 200 after the redirect).
+// Without a Location the response is the answer (cases s301-noloc+...):
+// documents render, and Chromium and WebKit run a classic script. A value
+// the package cannot be sure every engine reads as one URL (two values, an
+// empty one, one that net/url does not parse) is read as no Location,
+// which is the more cautious reading.
+// See https://fetch.spec.whatwg.org/#concept-response-location-url.
+func followedLocation(h http.Header) bool {
+	var loc string
+	n := 0
+	for k, values := range h {
+		if len(k) == len("Location") && asciiEqualFold(k, "Location") {
+			n += len(values)
+			if len(values) > 0 {
+				loc = values[0]
+			}
+		}
+	}
+	if n != 1 || loc == "" {
+		return false
+	}
+	for i := 0; i < len(loc); i++ {
+		if c := loc[i]; c <= ' ' || c == 0x7F {
+			return false
+		}
+	}
+	_, err := url.Parse(loc)
+	return err == nil
+}
+
+// A contentRange is the Content-Range of a 206 response as the engines'
+// partial-response rules read it.
+type contentRange struct {
+	// values is the number of Content-Range values, under any spelling.
+	values int
+
+	// ok reports whether the one value is "bytes first-last/complete" or
+	// "bytes first-last/*", with each number a run of at most 18 ASCII
+	// digits: the form every engine's parser reads the same way. first,
+	// last and complete are its numbers, complete -1 for "*".
+	ok                    bool
+	first, last, complete int64
+}
+
+// readContentRange returns the Content-Range of header list h.
+//
+// The form it reads is the strictest of the engines' parsers; a value in
+// any other form (spaces around it, a sign, a number too long for 64 bits,
+// another unit) is not ok, and the rules that read it take it the way that
+// blocks nothing.
+// See https://www.rfc-editor.org/rfc/rfc9110#section-14.4.
+func readContentRange(h http.Header) contentRange {
+	var cr contentRange
+	var v string
+	for k, values := range h {
+		if len(k) == len("Content-Range") && asciiEqualFold(k, "Content-Range") {
+			cr.values += len(values)
+			if len(values) > 0 {
+				v = values[0]
+			}
+		}
+	}
+	if cr.values != 1 {
+		return cr
+	}
+	rest, ok := strings.CutPrefix(v, "bytes ")
+	if !ok {
+		return cr
+	}
+	var first, last, complete int64
+	if first, rest, ok = cutDigits(rest); !ok {
+		return cr
+	}
+	if rest, ok = strings.CutPrefix(rest, "-"); !ok {
+		return cr
+	}
+	if last, rest, ok = cutDigits(rest); !ok {
+		return cr
+	}
+	if rest, ok = strings.CutPrefix(rest, "/"); !ok {
+		return cr
+	}
+	if rest == "*" {
+		complete = -1
+	} else if complete, rest, ok = cutDigits(rest); !ok || rest != "" {
+		return cr
+	}
+	cr.ok, cr.first, cr.last, cr.complete = true, first, last, complete
+	return cr
+}
+
+// cutDigits returns the number that the ASCII digits at the start of s
+// spell, and the rest of s; ok is false where there are none, or more than
+// 18 (which could overflow an engine's 64-bit integer).
+func cutDigits(s string) (n int64, rest string, ok bool) {
+	i := 0
+	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
+		if i == 18 {
+			return 0, s, false
+		}
+		n = n*10 + int64(s[i]-'0')
+		i++
+	}
+	return n, s[i:], i > 0
+}
+
+// validFirst reports whether cr makes a valid first partial response, as
+// the ORB proposal's "validate a partial response" given 0 reads it: one
+// range from byte 0, its last byte within the complete length.
+// See https://github.com/annevk/orb#processing-model.
+func (cr contentRange) validFirst() bool {
+	return cr.ok && cr.first == 0 && (cr.complete < 0 || cr.last < cr.complete)
 }

@@ -26,7 +26,8 @@ import (
 // when next returns), from next's Content-Type then, under any spelling, and
 // up to HeaderSize bytes it holds back to sniff where next declared none or
 // an unknown type. A response with no bytes to read (empty, 204, 304, HEAD,
-// a content coding) keeps next's type, none included, with nosniff.
+// a content coding) keeps next's type, none included, with nosniff, and so
+// does a 206 not surely from byte 0 (docs/serving.md, "Status codes").
 //
 // The response differs from next's without Handler only in Content-Type,
 // X-Content-Type-Options, Content-Disposition, Content-Security-Policy and
@@ -89,6 +90,11 @@ type sniffWriter struct {
 	// there, with values or none (net/http's idiom to send no type).
 	frozen headerValues
 	typed  bool
+
+	// laterPart reports whether the response is a 206 that may not start
+	// at its resource's first byte (its Content-Range then): its bytes
+	// do not say the resource's type.
+	laterPart bool
 
 	// limit is the Content-Length net/http's HTTP/1 writer reads and
 	// holds the body to (response.WriteHeader), refusing a write that goes
@@ -224,6 +230,10 @@ func (s *sniffWriter) freeze() {
 		s.frozen[i] = view[name]
 	}
 	_, s.typed = view["Content-Type"]
+	if s.status == http.StatusPartialContent {
+		cr := readContentRange(view)
+		s.laterPart = !cr.ok || cr.first != 0
+	}
 	s.limit = -1
 	if cl := view.Get("Content-Length"); cl != "" && !s.h2 {
 		// As response.WriteHeader reads it; HTTP/2 holds a body to its
@@ -245,10 +255,11 @@ func (s *sniffWriter) hold() {
 
 // needsBytes reports whether the policy for the frozen headers needs the
 // body's first bytes: it does for a body that may come with no type, an
-// unknown one or one that does not parse, and no content coding (whose
-// coded bytes tell nothing).
+// unknown one or one that does not parse, no content coding (whose coded
+// bytes tell nothing), and a status that carries the start of the resource
+// (not a 204 or 304, which carry none, nor a 206 of a later part).
 func (s *sniffWriter) needsBytes() bool {
-	if !bodyAllowed(s.statusOr200()) {
+	if !bodyAllowed(s.statusOr200()) || s.laterPart {
 		return false
 	}
 	ct := s.frozen[hdrContentType]
@@ -632,11 +643,13 @@ func replaceHeader(h, m http.Header) {
 //
 // SafeHeaders chooses from a declared type, or from the bytes held where
 // there is none or an unknown one. Where there are no bytes to read (an
-// empty body, a bodiless status such as 204 or 304, a content coding that
-// net/http and browsers both read (coded), whose coded bytes tell nothing,
-// or a Content-Type key with no value,
+// empty body, a bodiless status such as 204 or 304, a 206 of a part that may
+// not start the resource, whose bytes do not say its type, a content coding
+// that net/http and browsers both read (coded), whose coded bytes tell
+// nothing, or a Content-Type key with no value,
 // net/http's idiom for sending no type), the response gets nosniff and keeps
-// the type it has, none included: every profile renders a response of no
+// the type it has (a later part with none, which net/http would sniff, gets
+// application/octet-stream), none included: every profile renders a response of no
 // type or an unknown one under nosniff as something that runs no script
 // (ReportFor); several values of the type kept are sent as one, Fetch's
 // reading of them, as browsers read several each its own way. An
@@ -662,7 +675,11 @@ func (s *sniffWriter) setHeaders(h http.Header, held []byte) {
 		n := len(values)
 		h[k] = values[n-1 : n : n]
 	}
-	if known || readable {
+	if s.laterPart && !s.typed {
+		// A part after the resource's start, with no type: net/http
+		// would sniff it, but its bytes do not say the resource's type.
+		set("Content-Type", headerValue(applicationOctet))
+	} else if known || readable {
 		hs := SafeHeaders(declared, held)
 		if len(ct) != 1 || !cleanValue(ct[0]) || !sameType(ct[0], hs.ContentType) {
 			set("Content-Type", headerValue(hs.ContentType))

@@ -102,6 +102,44 @@ var handlerCases = []struct {
 	{"304", "GET", func(w http.ResponseWriter, r *http.Request) {
 		w.WriteHeader(304)
 	}, nil, 304, nil, "", ""},
+	// A part of a resource is typed by the resource's start, which a
+	// part from its middle does not hold.
+	{"206 from byte 0, no type", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Range", "bytes 0-8/1000")
+		w.WriteHeader(206)
+		w.Write(pngBytes[:9])
+	}, pngBytes[:9], 206, []string{"image/png"}, "", ""},
+	{"206 from the middle, no type", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Range", "bytes 100-199/1000")
+		w.WriteHeader(206)
+		w.Write(htmlBytes)
+	}, htmlBytes, 206, []string{"application/octet-stream"}, "", ""},
+	{"206 from the middle, unknown type", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Range", "bytes 100-199/1000")
+		w.Header().Set("Content-Type", "application/unknown")
+		w.WriteHeader(206)
+		w.Write(htmlBytes)
+	}, htmlBytes, 206, []string{"application/unknown"}, "", ""},
+	{"206 from the middle, HTML", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Range", "bytes 100-199/1000")
+		w.Header().Set("Content-Type", "text/html")
+		w.WriteHeader(206)
+		w.Write(htmlBytes)
+	}, htmlBytes, 206, []string{"text/html"}, "attachment", "sandbox"},
+	{"206, Content-Range not read", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Range", "bytes */1000")
+		w.WriteHeader(206)
+		w.Write(htmlBytes)
+	}, htmlBytes, 206, []string{"application/octet-stream"}, "", ""},
+	{"300 with HTML", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(300)
+		w.Write(htmlBytes)
+	}, htmlBytes, 300, []string{"text/plain"}, "", ""},
+	{"500 with a script", "GET", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript")
+		w.WriteHeader(500)
+		w.Write([]byte("alert(1)"))
+	}, []byte("alert(1)"), 500, []string{"text/plain"}, "", ""},
 	{"never writes", "GET", func(w http.ResponseWriter, r *http.Request) {}, nil, 200, nil, "", ""},
 	{"own type and nosniff", "GET", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html;charset=utf-8")
@@ -255,6 +293,9 @@ func TestHandler(t *testing.T) {
 			if got := resp.Header.Get("Content-Security-Policy"); got != tc.csp {
 				t.Errorf("Content-Security-Policy %q, want %q", got, tc.csp)
 			}
+			if rep := mimesniff.ReportForStatus(resp.StatusCode, resp.Header, body); rep.DocumentScript || rep.ScriptInclusion {
+				t.Errorf("at status %d, script runs through %v", resp.StatusCode, verdicts(rep))
+			}
 		})
 	}
 }
@@ -341,39 +382,6 @@ func TestHandlerFlush(t *testing.T) {
 	}
 	if resp.Header.Get("X-Content-Type-Options") != "nosniff" {
 		t.Error("no nosniff")
-	}
-}
-
-// TestHandlerServeContent serves a file by http.ServeContent, whole and in
-// ranges.
-func TestHandlerServeContent(t *testing.T) {
-	content := bytes.Repeat(pngBytes, 300)
-	h := func(w http.ResponseWriter, r *http.Request) {
-		http.ServeContent(w, r, "upload", time.Unix(0, 0), bytes.NewReader(content))
-	}
-	tests := []struct {
-		name, rng string
-		status    int
-		want      []byte
-	}{
-		{"whole", "", 200, content},
-		{"range", "bytes=10-2009", 206, content[10:2010]},
-		{"suffix", "bytes=-5", 206, content[len(content)-5:]},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			var rh http.Header
-			if tc.rng != "" {
-				rh = http.Header{"Range": {tc.rng}}
-			}
-			resp, body := serve(t, h, "GET", rh)
-			if resp.StatusCode != tc.status || !bytes.Equal(body, tc.want) {
-				t.Errorf("status %d, %d bytes; want %d, %d bytes", resp.StatusCode, len(body), tc.status, len(tc.want))
-			}
-			if ct := resp.Header.Get("Content-Type"); ct != "image/png" {
-				t.Errorf("Content-Type %q", ct)
-			}
-		})
 	}
 }
 
@@ -919,12 +927,24 @@ func TestHandlerMatchesSafeHeaders(t *testing.T) {
 			declared, _ := mimesniff.ExtractMIMEType(f.frozen)
 			hs := mimesniff.SafeHeaders(declared, f.body.Bytes())
 			resp, _ := serve(t, tc.h, tc.method, nil)
-			noBytes := f.body.Len() == 0 || f.status == http.StatusNoContent || f.status == http.StatusNotModified
+			// A part after the resource's start has no bytes that say
+			// its type; one with none gets application/octet-stream.
+			later := f.status == http.StatusPartialContent && !strings.HasPrefix(f.frozen.Get("Content-Range"), "bytes 0-")
+			_, typed := f.frozen["Content-Type"]
+			noBytes := f.body.Len() == 0 || f.status == http.StatusNoContent || f.status == http.StatusNotModified || later
 			got, _ := mimesniff.ExtractMIMEType(resp.Header)
-			switch {
+			switch e := declared.Essence(); {
+			case later && !typed:
+				if got.Essence() != "application/octet-stream" {
+					t.Errorf("a later part with no type: Handler sends %v", got)
+				}
 			case noBytes && !declared.IsValid():
 				if got.IsValid() {
 					t.Errorf("no bytes and no type: Handler sends %v", got)
+				}
+			case noBytes && (e == "unknown/unknown" || e == "application/unknown" || e == "*/*"):
+				if got != declared {
+					t.Errorf("no bytes and an unknown type: Handler sends %v, not %v", got, declared)
 				}
 			case got.Essence() != hs.ContentType.Essence():
 				t.Errorf("Handler sends %v, SafeHeaders chooses %v", got, hs.ContentType)

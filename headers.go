@@ -320,3 +320,83 @@ func mergeSpellings(h http.Header) {
 		h[name] = values
 	}
 }
+
+// sandboxFlags is what the sandbox directives of a response's
+// Content-Security-Policy headers do to a document rendered from it.
+type sandboxFlags uint8
+
+const (
+	sandboxed       sandboxFlags = 1 << iota // some policy has a sandbox directive
+	allowScripts                             // every sandbox directive has allow-scripts
+	allowSameOrigin                          // every sandbox directive has allow-same-origin
+)
+
+// cspSandbox returns the effect of the sandbox directives in the
+// Content-Security-Policy header values.
+//
+// Every header value is a list of policies separated by commas, and each
+// policy a list of directives separated by semicolons; the first directive
+// of a name in a policy counts. Every policy is enforced, so a document is
+// sandboxed when one policy has a sandbox directive, and runs script, or
+// keeps the server's origin, only when every sandbox directive allows it.
+// Content-Security-Policy-Report-Only enforces nothing. Other directives,
+// which can block script too (script-src 'none'), are not read.
+// See https://w3c.github.io/webappsec-csp/#parse-serialized-policy-list and
+// https://w3c.github.io/webappsec-csp/#directive-sandbox.
+func cspSandbox(values []string) sandboxFlags {
+	flags := allowScripts | allowSameOrigin
+	for _, list := range values {
+		for more := true; more; {
+			var policy string
+			policy, list, more = strings.Cut(list, ",")
+			for more := true; more; {
+				var directive string
+				directive, policy, more = strings.Cut(policy, ";")
+				name, value := cutASCIISpace(trimASCIISpace(directive))
+				if !asciiEqualFold(name, "sandbox") {
+					continue
+				}
+				flags |= sandboxed
+				var scripts, sameOrigin bool
+				for value != "" {
+					var token string
+					token, value = cutASCIISpace(trimASCIISpace(value))
+					scripts = scripts || asciiEqualFold(token, "allow-scripts")
+					sameOrigin = sameOrigin || asciiEqualFold(token, "allow-same-origin")
+				}
+				if !scripts {
+					flags &^= allowScripts
+				}
+				if !sameOrigin {
+					flags &^= allowSameOrigin
+				}
+				break // the first sandbox directive of a policy counts
+			}
+		}
+	}
+	if flags&sandboxed == 0 {
+		return 0
+	}
+	return flags
+}
+
+// trimASCIISpace removes ASCII whitespace from both ends of s.
+func trimASCIISpace(s string) string {
+	for s != "" && isASCIIWhitespace(s[0]) {
+		s = s[1:]
+	}
+	for s != "" && isASCIIWhitespace(s[len(s)-1]) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+// cutASCIISpace splits s at its first ASCII whitespace.
+func cutASCIISpace(s string) (before, after string) {
+	for i := 0; i < len(s); i++ {
+		if isASCIIWhitespace(s[i]) {
+			return s[:i], s[i+1:]
+		}
+	}
+	return s, ""
+}

@@ -135,7 +135,8 @@ func (r Report) MarshalJSON() ([]byte, error) {
 }
 
 // ReportFor returns what every browser profile can do with a response with
-// header list h whose body starts with body, for every destination.
+// status 200, header list h and a body starting with body, for every
+// destination: ReportFor(h, body) is ReportForStatus(http.StatusOK, h, body).
 //
 // Script in a document counts where a profile renders the response as a
 // type it runs script in ([Resource.SniffAs], [Browser.Scriptable]) and no
@@ -148,14 +149,31 @@ func (r Report) MarshalJSON() ([]byte, error) {
 // cannot be the report is the least cautious over every body. It allocates
 // nothing for the common header lists. docs/responses.md has the details.
 func ReportFor(h http.Header, body []byte) Report {
+	return ReportForStatus(http.StatusOK, h, body)
+}
+
+// ReportForStatus returns what every browser profile can do with a response
+// with status code, header list h and a body starting with body, for every
+// destination. ReportFor(h, body) is ReportForStatus(http.StatusOK, h, body).
+//
+// The status decides whether anything runs, renders or reaches another
+// site, as each engine was recorded deciding it; Type and Blocked are the
+// headers' and the body's alone. A code no wire carries counts as the
+// nearest recorded one, a final 1xx as every status at once. See
+// docs/serving.md, "Status codes", and docs/responses.md.
+func ReportForStatus(code int, h http.Header, body []byte) Report {
+	st := readStatus(code, h)
+	if st.class == statusInformational {
+		return informationalReport(h, body)
+	}
 	v, ambiguous := readHeaders(h)
 	if !ambiguous {
-		return reportFor(&v, body)
+		return reportFor(&v, &st, body)
 	}
 	var rep Report
 	first := true
 	if !eachReading(h, func(v *headerValues) bool {
-		r := reportFor(v, body)
+		r := reportFor(v, &st, body)
 		if first {
 			rep, first = r, false
 		} else {
@@ -163,7 +181,42 @@ func ReportFor(h http.Header, body []byte) Report {
 		}
 		return true
 	}) {
-		return cautiousReport()
+		return cautiousReport(&st)
+	}
+	return rep
+}
+
+// summarize sets rep's summaries from its verdicts.
+func (rep *Report) summarize() {
+	rep.DocumentScript, rep.ScriptInclusion, rep.CrossOriginRead = false, false, false
+	for d, kind := range destinationKinds {
+		v := &rep.verdicts[d]
+		switch kind.script {
+		case scriptNavigable, scriptPlugin:
+			rep.DocumentScript = rep.DocumentScript || !v.Script.IsEmpty()
+		case scriptClassic, scriptWorker, scriptJavaScriptOnly, scriptWorklet:
+			rep.ScriptInclusion = rep.ScriptInclusion || !v.Script.IsEmpty()
+		}
+		rep.CrossOriginRead = rep.CrossOriginRead || !v.CrossOrigin.IsEmpty()
+	}
+}
+
+// informationalCodes are a code of every other status class: a final 1xx,
+// which no engine was recorded with (each takes a 1xx for an interim
+// response and waits for another), is answered as all of them at once.
+var informationalCodes = []int{
+	http.StatusOK, http.StatusNoContent, http.StatusResetContent, http.StatusNotModified,
+	http.StatusMultipleChoices, http.StatusNotFound, 99, 600,
+}
+
+// informationalReport returns the report for a response with a final 1xx
+// status, header list h and body: the least cautious of the reports for
+// every class of status (informationalCodes).
+func informationalReport(h http.Header, body []byte) Report {
+	rep := ReportForStatus(informationalCodes[0], h, body)
+	for _, code := range informationalCodes[1:] {
+		r := ReportForStatus(code, h, body)
+		rep.add(&r)
 	}
 	return rep
 }
@@ -182,10 +235,10 @@ func (rep *Report) add(r *Report) {
 	}
 }
 
-// cautiousReport returns the report for a response the package cannot
-// read: nothing blocked, and script running in every profile wherever a
-// response can run script.
-func cautiousReport() Report {
+// cautiousReport returns the report for a response of status st whose
+// headers the package cannot read: nothing blocked, and script running in
+// every profile wherever a response of that status can run script.
+func cautiousReport(st *statusReading) Report {
 	var all BrowserSet
 	for _, b := range profiles {
 		all = all.with(b)
@@ -193,26 +246,29 @@ func cautiousReport() Report {
 	rep := Report{DocumentScript: true, ScriptInclusion: true, CrossOriginRead: true}
 	for d, kind := range destinationKinds {
 		if kind.script != scriptNone {
-			rep.verdicts[d].Script = all
+			rep.verdicts[d].Script = all.intersect(statusScriptRuns[st.class][kind.script])
 		}
-		if kind.read != readNone {
+		if kind.read != readNone && st.class != statusRedirect {
 			rep.verdicts[d].CrossOrigin = all
 		}
 	}
+	rep.summarize()
 	return rep
 }
 
-// reportFor is ReportFor for one reading v of the header list.
-func reportFor(v *headerValues, body []byte) Report {
+// reportFor is ReportForStatus for one reading v of the header list and
+// the status st.
+func reportFor(v *headerValues, st *statusReading, body []byte) Report {
 	if len(v[hdrContentEncoding]) > 0 {
 		decoded, ok := decodeHeader(v[hdrContentEncoding], body)
 		if !ok {
-			return anyBodyReport(v)
+			return anyBodyReport(v, st)
 		}
 		body = decoded
 	}
 	var rr response
 	rr.read(v, body)
+	rr.status = *st
 	// What each profile renders a document as depends on the response
 	// only, not on the destination: sniff it once for all five.
 	var renders BrowserSet
@@ -231,6 +287,9 @@ func reportFor(v *headerValues, body []byte) Report {
 	rr.webkitBlocked = webkitScriptBlocked(v[hdrContentType], rr.http.webkitNoSniff, rr.http.fetchEssence, rr.fetchOK)
 	rr.webkitWorkerJS = webkitWorkerJavaScript(v[hdrContentType])
 	k.script = rr.script(renders, &k.blocked)
+	for kind, runs := range statusScriptRuns[st.class] {
+		k.script[kind] = k.script[kind].intersect(runs)
+	}
 	k.read = rr.crossOrigin(v, &k.blocked)
 	var rep Report
 	var read BrowserSet
@@ -244,7 +303,7 @@ func reportFor(v *headerValues, body []byte) Report {
 		read = read.union(k.read[kind.read])
 	}
 	rep.DocumentScript = !k.script[scriptNavigable].union(k.script[scriptPlugin]).IsEmpty()
-	rep.ScriptInclusion = !k.script[scriptClassic].union(k.script[scriptWorker]).union(k.script[scriptJavaScriptOnly]).IsEmpty()
+	rep.ScriptInclusion = !k.script[scriptClassic].union(k.script[scriptWorker]).union(k.script[scriptJavaScriptOnly]).union(k.script[scriptWorklet]).IsEmpty()
 	rep.CrossOriginRead = !read.IsEmpty()
 	return rep
 }
@@ -266,15 +325,26 @@ func reportFor(v *headerValues, body []byte) Report {
 // does, and delivers it.
 // See https://html.spec.whatwg.org/multipage/media.html#start-the-track-processing-model.
 func (rr *response) crossOrigin(v *headerValues, blocked *[numBlockKinds]bool) (s [numReadKinds]BrowserSet) {
-	if corpBlocks(v[hdrCORP]) {
+	if corpBlocks(v[hdrCORP]) || rr.status.class == statusRedirect {
+		// A followed redirect's own body reaches no page: its target's
+		// does (cases s301+..., each delivered as its 200).
 		return s
 	}
 	o := crossOriginResponse{
+		status:        rr.status,
 		essence:       rr.http.fetchEssence,
 		engineEssence: orbEngineEssence(v[hdrContentType], rr.http.fetchEssence),
 		noSniff:       rr.res.NoSniff,
 		h:             rr.res.Header,
 		complete:      rr.complete,
+	}
+	if rr.status.nullBody() {
+		// Chromium, Firefox and the standard read no body of a 204, 205
+		// or 304, and so sniff none: ORB lets through what it would let
+		// through empty (cases s204+t-text-html/html, delivered in
+		// Chromium; s204+t-image-png/png, blocked in Firefox as an image
+		// type that does not sniff as one).
+		o.h, o.complete = nil, true
 	}
 	o.neverSniffed = o.essence != "" && slices.Contains(orbNeverSniffed, o.essence)
 	o.engineNeverSniffed = o.neverSniffed
@@ -308,7 +378,14 @@ func (rr *response) crossOrigin(v *headerValues, blocked *[numBlockKinds]bool) (
 		// stop, JSON, HTML and PDF under any type and nosniff among them
 		// (none/orb/json-object, t-text-html-ns/orb/html-doctype), a text
 		// track included.
-		s[k] = set.with(WebKit)
+		if rr.status.class != statusBelowRange {
+			s[k] = set.with(WebKit)
+		} else {
+			// libsoup refuses a status line with a code below 100: a
+			// network error (s099+t-text-css/css, blocked in all seven
+			// ways).
+			s[k] = set
+		}
 	}
 	return s
 }
@@ -325,7 +402,7 @@ var destinationKinds = [numDestinations]struct {
 }{
 	DestinationEmpty:         {blockOther, typeFetched, scriptNone, readFetch},
 	DestinationAudio:         {blockOther, typeMedia, scriptNone, readMedia},
-	DestinationAudioWorklet:  {blockScriptLike, typeFetched, scriptJavaScriptOnly, readNone},
+	DestinationAudioWorklet:  {blockScriptLike, typeFetched, scriptWorklet, readNone},
 	DestinationDocument:      {blockOther, typeDocument, scriptNavigable, readNone},
 	DestinationEmbed:         {blockOther, typePlugin, scriptPlugin, readNone},
 	DestinationFont:          {blockOther, typeFont, scriptNone, readNone},
@@ -335,7 +412,7 @@ var destinationKinds = [numDestinations]struct {
 	DestinationJSON:          {blockOther, typeFetched, scriptNone, readNone},
 	DestinationManifest:      {blockOther, typeFetched, scriptNone, readNone},
 	DestinationObject:        {blockOther, typePlugin, scriptPlugin, readNone},
-	DestinationPaintWorklet:  {blockScriptLike, typeFetched, scriptJavaScriptOnly, readNone},
+	DestinationPaintWorklet:  {blockScriptLike, typeFetched, scriptWorklet, readNone},
 	DestinationReport:        {blockOther, typeFetched, scriptNone, readNone},
 	DestinationScript:        {blockScriptLike, typeFetched, scriptClassic, readScript},
 	DestinationServiceWorker: {blockScriptLike, typeFetched, scriptJavaScriptOnly, readNone},
@@ -362,12 +439,12 @@ type kindVerdicts struct {
 // anyBodyReport returns the report for a response with the headers v whose
 // body is unknown: what a browser does with some body (anyBody), for each
 // verdict, with the content codings taken as undone.
-func anyBodyReport(v *headerValues) Report {
+func anyBodyReport(v *headerValues, st *statusReading) Report {
 	plain := *v
 	plain[hdrContentEncoding] = nil
-	rep := reportFor(&plain, nil)
+	rep := reportFor(&plain, st, nil)
 	for _, body := range anyBody {
-		r := reportFor(&plain, []byte(body))
+		r := reportFor(&plain, st, []byte(body))
 		rep.add(&r)
 	}
 	return rep
@@ -415,20 +492,6 @@ const (
 	numBlockKinds
 )
 
-// A scriptKind is how script from a response to a destination runs.
-type scriptKind uint8
-
-const (
-	scriptNone           scriptKind = iota // never: an image, a font, a manifest
-	scriptNavigable                        // a document in a navigable
-	scriptPlugin                           // an object or embed element's document
-	scriptClassic                          // a classic or module script: any type
-	scriptWorker                           // a classic worker: workerTypeAllowed
-	scriptJavaScriptOnly                   // a service worker, a worklet: a JavaScript type
-	scriptXSLT                             // an XSLT style sheet: any type
-	numScriptKinds
-)
-
 // A response is a response as the report and the serving policy read it.
 type response struct {
 	// res is the resource as the standard reads the headers (the last
@@ -452,6 +515,9 @@ type response struct {
 	// sandbox is the effect of the Content-Security-Policy headers'
 	// sandbox directives on a document.
 	sandbox sandboxFlags
+
+	// status is the response's status.
+	status statusReading
 
 	// complete reports whether the body read is the whole body: whether
 	// it is shorter than HeaderSize, as ReadHeader reads a body.
@@ -601,6 +667,7 @@ func (rr *response) script(renders BrowserSet, blocked *[numBlockKinds]bool) (s 
 		}
 		if js {
 			s[scriptJavaScriptOnly] = s[scriptJavaScriptOnly].with(b)
+			s[scriptWorklet] = s[scriptWorklet].with(b)
 		}
 	}
 	return s
@@ -642,86 +709,6 @@ func (rr *response) mitigated(b Browser, d Destination) bool {
 		return true
 	}
 	return rr.sandbox&sandboxed != 0 && rr.sandbox&(allowScripts|allowSameOrigin) != allowScripts|allowSameOrigin
-}
-
-// sandboxFlags is what the sandbox directives of a response's
-// Content-Security-Policy headers do to a document rendered from it.
-type sandboxFlags uint8
-
-const (
-	sandboxed       sandboxFlags = 1 << iota // some policy has a sandbox directive
-	allowScripts                             // every sandbox directive has allow-scripts
-	allowSameOrigin                          // every sandbox directive has allow-same-origin
-)
-
-// cspSandbox returns the effect of the sandbox directives in the
-// Content-Security-Policy header values.
-//
-// Every header value is a list of policies separated by commas, and each
-// policy a list of directives separated by semicolons; the first directive
-// of a name in a policy counts. Every policy is enforced, so a document is
-// sandboxed when one policy has a sandbox directive, and runs script, or
-// keeps the server's origin, only when every sandbox directive allows it.
-// Content-Security-Policy-Report-Only enforces nothing. Other directives,
-// which can block script too (script-src 'none'), are not read.
-// See https://w3c.github.io/webappsec-csp/#parse-serialized-policy-list and
-// https://w3c.github.io/webappsec-csp/#directive-sandbox.
-func cspSandbox(values []string) sandboxFlags {
-	flags := allowScripts | allowSameOrigin
-	for _, list := range values {
-		for more := true; more; {
-			var policy string
-			policy, list, more = strings.Cut(list, ",")
-			for more := true; more; {
-				var directive string
-				directive, policy, more = strings.Cut(policy, ";")
-				name, value := cutASCIISpace(trimASCIISpace(directive))
-				if !asciiEqualFold(name, "sandbox") {
-					continue
-				}
-				flags |= sandboxed
-				var scripts, sameOrigin bool
-				for value != "" {
-					var token string
-					token, value = cutASCIISpace(trimASCIISpace(value))
-					scripts = scripts || asciiEqualFold(token, "allow-scripts")
-					sameOrigin = sameOrigin || asciiEqualFold(token, "allow-same-origin")
-				}
-				if !scripts {
-					flags &^= allowScripts
-				}
-				if !sameOrigin {
-					flags &^= allowSameOrigin
-				}
-				break // the first sandbox directive of a policy counts
-			}
-		}
-	}
-	if flags&sandboxed == 0 {
-		return 0
-	}
-	return flags
-}
-
-// trimASCIISpace removes ASCII whitespace from both ends of s.
-func trimASCIISpace(s string) string {
-	for s != "" && isASCIIWhitespace(s[0]) {
-		s = s[1:]
-	}
-	for s != "" && isASCIIWhitespace(s[len(s)-1]) {
-		s = s[:len(s)-1]
-	}
-	return s
-}
-
-// cutASCIISpace splits s at its first ASCII whitespace.
-func cutASCIISpace(s string) (before, after string) {
-	for i := 0; i < len(s); i++ {
-		if isASCIIWhitespace(s[i]) {
-			return s[:i], s[i+1:]
-		}
-	}
-	return s, ""
 }
 
 // Headers are the headers that serve some bytes as inert content, as

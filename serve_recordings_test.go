@@ -93,6 +93,7 @@ type recordedBody struct {
 	Name string `json:"name"`
 	Head string `json:"head"` // base64 of its first bytes
 	File string `json:"file"`
+	Size int    `json:"size"` // of the whole body, where the corpus says
 }
 
 // recordedHeaders is a header set of a recorded corpus: the header lines in
@@ -265,11 +266,18 @@ func readDestinationResults(t *testing.T) []destinationResult {
 // destinations corpus, by name.
 func readDestinationBodies(t *testing.T) map[string][]byte {
 	t.Helper()
+	return readBodyHeads(t, destinationsDir)
+}
+
+// readBodyHeads returns the first bytes of every body of the corpus in dir
+// (its bodies.jsonl.gz), by name.
+func readBodyHeads(t *testing.T, dir string) map[string][]byte {
+	t.Helper()
 	bodies := map[string][]byte{}
-	for _, b := range readJSONLines[recordedBody](t, filepath.Join(destinationsDir, "bodies.jsonl.gz")) {
+	for _, b := range readJSONLines[recordedBody](t, filepath.Join(dir, "bodies.jsonl.gz")) {
 		head, err := base64.StdEncoding.DecodeString(b.Head)
 		if err != nil {
-			t.Fatalf("body %s: %v", b.Name, err)
+			t.Fatalf("%s: body %s: %v", dir, b.Name, err)
 		}
 		bodies[b.Name] = head
 	}

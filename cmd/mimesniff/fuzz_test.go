@@ -76,7 +76,7 @@ func checkReadHTTP(t *testing.T, in []byte) {
 	)
 	go func() {
 		defer close(done)
-		r, h, err = readHTTP(bytes.NewReader(in))
+		r, h, _, err = readHTTP(bytes.NewReader(in))
 	}()
 	timer := time.NewTimer(readHTTPDeadline)
 	defer timer.Stop()

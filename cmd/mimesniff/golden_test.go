@@ -20,8 +20,9 @@ var updateGolden = flag.Bool("update-golden", false, "rewrite the golden files o
 // goldenModes are the JSON outputs whose keys and values are a contract
 // (documentScript, scriptInclusion, destinations[].destination/blocked/
 // type/script, and each mode's own), with the inputs they run on: every
-// testdata file, every saved curl response with -http, and every hand-made
-// WARC file with -warc.
+// testdata file, every saved curl response with -http, the responses of
+// testdata/status at their statuses (TestStatusGolden checks each against
+// the engines' recordings), and every hand-made WARC file with -warc.
 var goldenModes = []struct {
 	name  string
 	args  []string
@@ -33,6 +34,7 @@ var goldenModes = []struct {
 	{"browsers-json", []string{"-browser", "all", "-json"}, "../../testdata/files/*", nil},
 	{"http-json", []string{"-http", "-json"}, "testdata/curl/*", nil},
 	{"http-report-json", []string{"-http", "-report", "-json"}, "testdata/curl/*", nil},
+	{"status-report-json", []string{"-http", "-report", "-json"}, "testdata/status/*.http", nil},
 	{"warc", []string{"-warc", "-browser", "all"}, "../../internal/warc/testdata/*.warc*", nil},
 	{"warc-json", []string{"-warc", "-json"}, "../../internal/warc/testdata/*.warc*", nil},
 	{"warc-summary", []string{"-warc", "-summary"}, "../../internal/warc/testdata/*.warc*", nil},

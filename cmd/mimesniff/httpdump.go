@@ -71,38 +71,47 @@ var errNotHTTP = errors.New("not an HTTP response")
 var statusLine = regexp.MustCompile(`^HTTP/([0-9])(\.[0-9])? [0-9]{3}`)
 
 // readHTTP reads a raw HTTP response, or several in a row as curl prints them,
-// and returns the resource of the last final one and its headers.
+// and returns the resource of the last final one, its headers and its status
+// code.
 //
 // The resource holds the start of its body, with whatever coding the body
-// still carries undone (readBody).
-func readHTTP(in io.Reader) (mimesniff.Resource, http.Header, error) {
+// still carries undone (readBody). The status code is any three digits,
+// 000 and 999 included (mimesniff.ReportForStatus answers each); interim
+// 1xx responses before it are skipped, and a 1xx with no final response
+// after it is an error.
+func readHTTP(in io.Reader) (mimesniff.Resource, http.Header, int, error) {
 	// The status lines and header sections of all the responses, and
 	// bufio's read-ahead, must fit in maxHeaderBytes.
 	lr := &budgetReader{r: in, budget: maxHeaderBytes}
 	br := bufio.NewReader(lr)
+	interim := 0 // the last interim response's status code
 	for n := 1; ; n++ {
 		if n > maxResponses {
-			return mimesniff.Resource{}, nil, fmt.Errorf("more than %d HTTP responses", maxResponses)
+			return mimesniff.Resource{}, nil, 0, fmt.Errorf("more than %d HTTP responses", maxResponses)
 		}
 		resp, next, err := readResponse(br)
 		if err != nil {
-			if err == io.EOF {
+			switch {
+			case interim != 0 && (err == io.EOF || errors.Is(err, errNotHTTP)):
+				// Nothing, or no status line, after a 1xx: a
+				// dump cut short, or a 1xx sent as the final
+				// response, which no browser takes for one.
+				err = fmt.Errorf("no final response after the interim %03d", interim)
+			case err == io.EOF:
 				err = fmt.Errorf("%w: empty input", errNotHTTP)
-				if n > 1 {
-					err = errors.New("no final response after an interim one")
-				}
 			}
-			return mimesniff.Resource{}, nil, err
+			return mimesniff.Resource{}, nil, 0, err
 		}
 		br = next
 		if resp.StatusCode/100 == 1 {
 			// An interim response (100 Continue, as for curl -X POST
 			// with a body, 103 Early Hints): the real one follows.
+			interim = resp.StatusCode
 			continue
 		}
 		b, err := br.Peek(len("HTTP/1.1 200"))
 		if err != nil && err != io.EOF {
-			return mimesniff.Resource{}, nil, err
+			return mimesniff.Resource{}, nil, 0, err
 		}
 		if statusLine.Match(b) {
 			// Another response follows this one's headers: curl
@@ -113,11 +122,11 @@ func readHTTP(in io.Reader) (mimesniff.Resource, http.Header, error) {
 		lr.budget = -1
 		r, err := readBody(resp, br)
 		if err != nil {
-			return mimesniff.Resource{}, nil, err
+			return mimesniff.Resource{}, nil, 0, err
 		}
 		// The header list as the library left it: without the
 		// Content-Encoding it undid, as the resource's bytes are.
-		return r, r.HeaderList, nil
+		return r, r.HeaderList, resp.StatusCode, nil
 	}
 }
 

@@ -323,12 +323,20 @@ type input struct {
 	name string
 	r    mimesniff.Resource
 	h    http.Header
+
+	// status is the response's status code: the final one of a dump
+	// with -http, the record's with -warc, 200 for a file.
+	status int
 }
 
 // output is what the command prints for one file.
 type output struct {
 	text string // printed after "NAME: " as a line
 	json any    // printed with -json: marshals to a JSON object, to which "name" is prepended
+
+	// status is the status code read with -http, prepended after "name"
+	// as "status"; nil for a file.
+	status *int
 }
 
 // view returns the view the flags ask for.
@@ -392,6 +400,9 @@ func (o *options) format(name string, out output) ([]byte, error) {
 		return nil, fmt.Errorf("JSON output of %s is not an object: %s", name, obj)
 	}
 	line, _ := json.Marshal(map[string]string{"name": name}) // {"name":"..."}
+	if out.status != nil {
+		line = fmt.Appendf(line[:len(line)-1], `,"status":%d}`, *out.status)
+	}
 	if len(obj) > 2 {
 		line[len(line)-1] = ','
 		line = append(line, obj[1:]...)
@@ -432,50 +443,55 @@ func quoteName(name string) string {
 // describe returns what the command prints for the file name (or standard
 // input, for "-").
 func (o *options) describe(name string, stdin io.Reader) (output, error) {
-	r, h, err := o.resource(name, stdin)
+	in, err := o.resource(name, stdin)
 	if err != nil {
 		return output{}, err
 	}
-	return o.view()(o, input{name, r, h}), nil
+	out := o.view()(o, in)
+	if o.http {
+		out.status = &in.status
+	}
+	return out, nil
 }
 
-// resource returns the resource named name: stdin for "-", otherwise the
+// resource returns the input named name: stdin for "-", otherwise the
 // file, as a raw HTTP response with -http, with the flags applied.
-func (o *options) resource(name string, stdin io.Reader) (mimesniff.Resource, http.Header, error) {
+func (o *options) resource(name string, stdin io.Reader) (input, error) {
 	in := stdin
 	if name != "-" {
 		f, err := o.open(name)
 		if err != nil {
-			return mimesniff.Resource{}, nil, err
+			return input{}, err
 		}
 		defer f.Close()
 		fi, err := f.Stat()
 		if err != nil {
-			return mimesniff.Resource{}, nil, err
+			return input{}, err
 		}
 		if err := checkRegular(fi.Mode()); err != nil {
-			return mimesniff.Resource{}, nil, err
+			return input{}, err
 		}
 		in = f
 	}
 
 	var r mimesniff.Resource
 	h := http.Header{}
+	status := http.StatusOK
 	if o.http {
 		var err error
 		in := &readErrors{r: in}
-		if r, h, err = readHTTP(in); err != nil {
+		if r, h, status, err = readHTTP(in); err != nil {
 			if in.err == nil && !errors.Is(err, errNotHTTP) {
 				// Read, and an HTTP response: its answer is the
 				// error.
 				err = &answerError{err}
 			}
-			return mimesniff.Resource{}, nil, err
+			return input{}, err
 		}
 	} else {
 		header, _, err := mimesniff.ReadHeader(in)
 		if err != nil {
-			return mimesniff.Resource{}, nil, err
+			return input{}, err
 		}
 		if o.ext && name != "-" {
 			r = mimesniff.ResourceFromFile(name, header)
@@ -506,7 +522,7 @@ func (o *options) resource(name string, stdin io.Reader) (mimesniff.Resource, ht
 		r.Header = header
 	}
 	r.SniffFeeds = o.feeds
-	return r, h, nil
+	return input{name, r, h, status}, nil
 }
 
 // errorText returns the message for err, an error reading an input whose

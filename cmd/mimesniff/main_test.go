@@ -445,7 +445,7 @@ func TestHTTPInline(t *testing.T) {
 		{"nosniff not first", response("HTTP/1.1 200 OK\nX-Content-Type-Options: , nosniff\n", html), nil, "text/html", ""},
 		// The last value is parsed whole, and fails: undefined.
 		{"content type list does not parse", response("HTTP/1.1 200 OK\nContent-Type: text/plain, image/gif\n", []byte("<p>")), nil, "text/html", ""},
-		{"100 continue alone", response("HTTP/1.1 100 Continue\n", nil), nil, "", "no final response after an interim one"},
+		{"100 continue alone", response("HTTP/1.1 100 Continue\n", nil), nil, "", "no final response after the interim 100"},
 		{"empty", nil, nil, "", "not an HTTP response: empty input"},
 		{"html", html, nil, "", `not an HTTP response: status line "<!DOCTYPE html>\n"`},
 		{"long line", bytes.Repeat([]byte("a"), 5000), nil, "", "not an HTTP response: no status line in the first 4096 bytes"},
@@ -487,6 +487,7 @@ func httpExit(msg string) int {
 // that null can be told from "".
 type jsonLine struct {
 	Name      string  `json:"name"`
+	Status    *int    `json:"status"` // with -http only
 	Supplied  *string `json:"supplied"`
 	NoSniff   bool    `json:"nosniff"`
 	ApacheBug bool    `json:"apacheBug"`
@@ -517,6 +518,8 @@ func decodeJSONLines(t *testing.T, out string) []jsonLine {
 }
 
 func ptr(s string) *string { return &s }
+
+func status(code int) *int { return &code }
 
 // jsonTests are the JSON records of the default answer, the worst of the
 // browser profiles, which names the profile that gave it: the first of
@@ -561,14 +564,14 @@ var jsonTests = []struct {
 	// as image/gif is image/png to the standard, image/gif to both
 	// browsers; all displayed, so the standard's.
 	{"http", []string{"-json", "-http", httpDir + "nosniff.http", httpDir + "apache-bug.http", httpDir + "http2.http"}, []jsonLine{
-		{Name: httpDir + "nosniff.http", NoSniff: true, Context: "browsing", Computed: ptr("text/plain"), Browser: "standard"},
-		{Name: httpDir + "apache-bug.http", Supplied: ptr("text/plain"), ApacheBug: true, Context: "browsing", Computed: ptr("image/png"), Browser: "chromium"},
-		{Name: httpDir + "http2.http", Supplied: ptr("image/gif"), Context: "browsing", Computed: ptr("image/png"), Browser: "standard"},
+		{Name: httpDir + "nosniff.http", Status: status(200), NoSniff: true, Context: "browsing", Computed: ptr("text/plain"), Browser: "standard"},
+		{Name: httpDir + "apache-bug.http", Status: status(200), Supplied: ptr("text/plain"), ApacheBug: true, Context: "browsing", Computed: ptr("image/png"), Browser: "chromium"},
+		{Name: httpDir + "http2.http", Status: status(200), Supplied: ptr("image/gif"), Context: "browsing", Computed: ptr("image/png"), Browser: "standard"},
 	}},
 	// An Apache value over HTML: text to every profile (Chromium keeps
 	// the value with its charset, the others text/plain).
 	{"http overridden", []string{"-json", "-http", "-nosniff=false", "-type", "text/plain; charset=UTF-8", httpDir + "nosniff.http"}, []jsonLine{
-		{Name: httpDir + "nosniff.http", Supplied: ptr("text/plain;charset=UTF-8"), ApacheBug: true, Context: "browsing", Computed: ptr("text/plain"), Browser: "standard"},
+		{Name: httpDir + "nosniff.http", Status: status(200), Supplied: ptr("text/plain;charset=UTF-8"), ApacheBug: true, Context: "browsing", Computed: ptr("text/plain"), Browser: "standard"},
 	}},
 }
 

@@ -14,10 +14,11 @@ import (
 // reportView prints what browsers can do with the file for every Fetch
 // destination (-report).
 //
-// It is mimesniff.ReportFor over the file's headers and first bytes. As text,
-// the report follows the name on lines of its own (reportText).
+// It is mimesniff.ReportForStatus over the response's status (200 for a
+// file), headers and first bytes. As text, the report follows the name on
+// lines of its own (reportText).
 func reportView(o *options, in input) output {
-	rep := mimesniff.ReportFor(in.h, in.r.Header)
+	rep := mimesniff.ReportForStatus(in.status, in.h, in.r.Header)
 	return output{text: "\n" + reportText(&rep), json: rep}
 }
 

@@ -172,8 +172,9 @@ func TestTreeArgs(t *testing.T) {
 }
 
 // TestJSONShape checks that, with -browser standard, the command's JSON
-// object for a file holds the name first, then the resource's metadata as
-// the library reads it and its computed MIME type.
+// object for a file holds the name first, with -http the status it read,
+// then the resource's metadata as the library reads it and its computed
+// MIME type.
 func TestJSONShape(t *testing.T) {
 	for _, args := range [][]string{
 		{pageHTML},
@@ -190,10 +191,11 @@ func TestJSONShape(t *testing.T) {
 			}
 			o.typeSet = o.contentType != ""
 			name := args[len(args)-1]
-			r, _, err := o.resource(name, nil)
+			in, err := o.resource(name, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
+			r := in.r
 			null := func(t mimesniff.MIMEType) string {
 				if !t.IsValid() {
 					return "null"
@@ -201,8 +203,12 @@ func TestJSONShape(t *testing.T) {
 				b, _ := json.Marshal(t.String())
 				return string(b)
 			}
-			want := fmt.Sprintf(`{"name":%q,"supplied":%s,"nosniff":%v,"apacheBug":%v,"feeds":%v,"context":"browsing","computed":%s}`+"\n",
-				name, null(r.Supplied), r.NoSniff, r.CheckForApacheBug, r.SniffFeeds, null(r.Sniff()))
+			status := ""
+			if o.http {
+				status = fmt.Sprintf(`"status":%d,`, in.status)
+			}
+			want := fmt.Sprintf(`{"name":%q,%s"supplied":%s,"nosniff":%v,"apacheBug":%v,"feeds":%v,"context":"browsing","computed":%s}`+"\n",
+				name, status, null(r.Supplied), r.NoSniff, r.CheckForApacheBug, r.SniffFeeds, null(r.Sniff()))
 			if diff := cmp.Diff(runResult{Stdout: want}, got); diff != "" {
 				t.Errorf("mimesniff -json %q mismatch (-want +got):\n%s", args, diff)
 			}

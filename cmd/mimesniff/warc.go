@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"net/http"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -367,7 +368,11 @@ func (o *options) appendRecord(b []byte, name string, a *archive.Answer) []byte 
 	case archive.Continuation:
 		b = append(b, "not sniffed (continuation record)"...)
 	default:
-		b = append(b, o.view()(o, input{uri, a.Resource, a.Resource.HeaderList}).text...)
+		status := a.Status
+		if !a.HasStatus {
+			status = http.StatusOK // a resource or conversion record
+		}
+		b = append(b, o.view()(o, input{uri, a.Resource, a.Resource.HeaderList, status}).text...)
 	}
 	return append(b, '\n')
 }

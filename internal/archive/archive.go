@@ -95,8 +95,11 @@ type Answer struct {
 	SegmentOriginID, SegmentNumber                     string
 
 	// Status is the HTTP status code of a response record's final
-	// response; 0 for a resource or conversion record.
-	Status int
+	// response, which the answers are for (mimesniff.ReportForStatus);
+	// HasStatus reports whether the record has one: a resource or
+	// conversion record has none, and is answered as a 200.
+	Status    int
+	HasStatus bool
 
 	// Declared is the Content-Type a browser receives, its values as
 	// stored joined with ", " as Fetch combines them (bytes, not
@@ -110,8 +113,9 @@ type Answer struct {
 
 	// Script is the set of profiles in which the response, navigated to,
 	// renders as a document that runs script (the document verdict of
-	// mimesniff.ReportFor); DocumentScript is the report's: script in a
-	// document, frame, iframe, object or embed, in some profile.
+	// mimesniff.ReportForStatus, at the record's status); DocumentScript
+	// is the report's: script in a document, frame, iframe, object or
+	// embed, in some profile.
 	Script         mimesniff.BrowserSet
 	DocumentScript bool
 
@@ -215,7 +219,7 @@ func (s *Sniffer) Answer(rec *warc.Record, a *Answer) error {
 			return &Error{shorten(err)}
 		}
 		s.head.left = -1
-		a.Status = resp.StatusCode
+		a.Status, a.HasStatus = resp.StatusCode, true
 		return a.sniff(resp)
 	case "resource", "conversion":
 		h := http.Header{}
@@ -383,7 +387,7 @@ func (a *Answer) sniff(resp *http.Response) error {
 		h = h.Clone()
 		h.Del("Content-Encoding")
 	}
-	rep := mimesniff.ReportFor(h, r.Header)
+	rep := mimesniff.ReportForStatus(resp.StatusCode, h, r.Header)
 	for i, b := range Browsers {
 		a.Computed[i] = r.SniffAs(b)
 	}

@@ -100,7 +100,7 @@ func direct(t *testing.T, raw string) (computed [4]string, documentScript, cross
 	for i, b := range archive.Browsers {
 		computed[i] = r.SniffAs(b).String()
 	}
-	rep := mimesniff.ReportFor(h, wire)
+	rep := mimesniff.ReportForStatus(resp.StatusCode, h, wire)
 	return computed, rep.DocumentScript, rep.CrossOriginRead
 }
 

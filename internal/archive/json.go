@@ -55,7 +55,7 @@ func (a *Answer) AppendJSON(b []byte, name string) []byte {
 		b = append(b, `,"note":`...)
 		return append(appendString(b, a.Note()), '}')
 	}
-	if a.Status != 0 {
+	if a.HasStatus {
 		b = append(b, `,"status":`...)
 		b = strconv.AppendInt(b, int64(a.Status), 10)
 	}

@@ -1,5 +1,6 @@
 // Command mutants runs the mutation audit of the library: it applies each
-// mutant of its table (mutants.go, mutants_orb.go, mutants_archive.go), one
+// mutant of its table (mutants.go, mutants_orb.go, mutants_status.go,
+// mutants_archive.go), one
 // exact textual replacement in one file of the repository, runs the tests of
 // the packages that judge it (its pkgs, the root package by default) on the
 // mutated code, and prints a Markdown table saying, for each, the first test

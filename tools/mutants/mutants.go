@@ -23,9 +23,10 @@ type mutant struct {
 }
 
 // mutants are every mutant of the table: the serving code's
-// (servingMutants), the cross-origin rules' (orbMutants) and the web
-// archive readers' (archiveMutants), each in a file of its own.
-var mutants = slices.Concat(servingMutants, orbMutants, archiveMutants)
+// (servingMutants), the cross-origin rules' (orbMutants), the status rules'
+// (statusMutants) and the web archive readers' (archiveMutants), each in a
+// file of its own.
+var mutants = slices.Concat(servingMutants, orbMutants, statusMutants, archiveMutants)
 
 // servingMutants are the mutants of the serving code, by file: the middleware
 // (handler.go), the policy and the report (serve.go), the header list
@@ -453,7 +454,7 @@ var servingMutants = []mutant{
 	{
 		name: "report-too-many-readings-safe",
 		file: "serve.go",
-		old:  "\t\treturn cautiousReport()\n\t}\n\treturn rep",
+		old:  "\t\treturn cautiousReport(&st)\n\t}\n\treturn rep",
 		new:  "\t\treturn rep\n\t}\n\treturn rep",
 		rule: "A header list with too many readings gets the most cautious report.",
 	},
@@ -474,7 +475,7 @@ var servingMutants = []mutant{
 	{
 		name: "report-undecodable-as-is",
 		file: "serve.go",
-		old:  "\t\tif !ok {\n\t\t\treturn anyBodyReport(v)\n\t\t}\n\t\tbody = decoded",
+		old:  "\t\tif !ok {\n\t\t\treturn anyBodyReport(v, st)\n\t\t}\n\t\tbody = decoded",
 		new:  "\t\tif ok {\n\t\t\tbody = decoded\n\t\t}",
 		rule: "A body whose coding cannot be undone is any body, not its coded bytes.",
 	},
@@ -495,10 +496,10 @@ var servingMutants = []mutant{
 	{
 		name:       "report-inclusion-no-serviceworker",
 		file:       "serve.go",
-		old:        "k.script[scriptClassic].union(k.script[scriptWorker]).union(k.script[scriptJavaScriptOnly]).IsEmpty()",
-		new:        "k.script[scriptClassic].union(k.script[scriptWorker]).IsEmpty()",
+		old:        "k.script[scriptClassic].union(k.script[scriptWorker]).union(k.script[scriptJavaScriptOnly]).union(k.script[scriptWorklet]).IsEmpty()",
+		new:        "k.script[scriptClassic].union(k.script[scriptWorker]).union(k.script[scriptWorklet]).IsEmpty()",
 		rule:       "ScriptInclusion counts service workers and worklets.",
-		equivalent: "a profile runs a service worker or a worklet (scriptJavaScriptOnly) only where it runs a classic script (scriptClassic), which ScriptInclusion counts already: script() sets both past the same blockedScript check, the first only for a JavaScript type.",
+		equivalent: "a profile runs a service worker (scriptJavaScriptOnly) only where it runs a classic script (scriptClassic), which ScriptInclusion counts already: script() sets both past the same blockedScript check, the first only for a JavaScript type, and no status rule lets a service worker run where a classic script does not (statusScriptRules).",
 	},
 	{
 		name: "report-document-no-plugin",
@@ -538,8 +539,8 @@ var servingMutants = []mutant{
 	{
 		name: "verdict-worklet-not-script-like",
 		file: "serve.go",
-		old:  "DestinationAudioWorklet:  {blockScriptLike, typeFetched, scriptJavaScriptOnly, readNone},",
-		new:  "DestinationAudioWorklet:  {blockOther, typeFetched, scriptJavaScriptOnly, readNone},",
+		old:  "DestinationAudioWorklet:  {blockScriptLike, typeFetched, scriptWorklet, readNone},",
+		new:  "DestinationAudioWorklet:  {blockOther, typeFetched, scriptWorklet, readNone},",
 		rule: "An audio worklet is script-like: Fetch blocks it under nosniff unless JavaScript.",
 	},
 	{
@@ -572,14 +573,14 @@ var servingMutants = []mutant{
 	},
 	{
 		name: "csp-later-sandbox-counts",
-		file: "serve.go",
+		file: "headers.go",
 		old:  "\t\t\t\tbreak // the first sandbox directive of a policy counts\n",
 		new:  "",
 		rule: "Only the first sandbox directive of a policy counts; CSP's parsing ignores a second.",
 	},
 	{
 		name: "csp-one-policy-per-value",
-		file: "serve.go",
+		file: "headers.go",
 		old:  "policy, list, more = strings.Cut(list, \",\")",
 		new:  "policy, list, more = list, \"\", false",
 		rule: "A header value is a list of policies separated by commas, each enforced.",
@@ -592,21 +593,21 @@ var servingMutants = []mutant{
 	// sandbox policies settles what browsers do.
 	{
 		name: "csp-last-policy-decides",
-		file: "serve.go",
+		file: "headers.go",
 		old:  "\t\t\t\tif !scripts {\n\t\t\t\t\tflags &^= allowScripts\n\t\t\t\t}\n",
 		new:  "\t\t\t\tif !scripts {\n\t\t\t\t\tflags &^= allowScripts\n\t\t\t\t} else {\n\t\t\t\t\tflags |= allowScripts\n\t\t\t\t}\n",
 		rule: "Every policy is enforced: script runs only if every sandbox directive allows it.",
 	},
 	{
 		name: "csp-directive-case",
-		file: "serve.go",
+		file: "headers.go",
 		old:  "if !asciiEqualFold(name, \"sandbox\") {",
 		new:  "if name != \"sandbox\" {",
 		rule: "Directive names are read without case.",
 	},
 	{
 		name: "csp-token-case",
-		file: "serve.go",
+		file: "headers.go",
 		old:  "scripts = scripts || asciiEqualFold(token, \"allow-scripts\")",
 		new:  "scripts = scripts || token == \"allow-scripts\"",
 		rule: "Sandbox tokens are read without case: ALLOW-SCRIPTS allows scripts.",
@@ -872,8 +873,8 @@ var servingMutants = []mutant{
 	{
 		name: "cautious-no-cross-origin",
 		file: "serve.go",
-		old:  "\t\tif kind.read != readNone {\n\t\t\trep.verdicts[d].CrossOrigin = all",
-		new:  "\t\tif kind.read == readNone {\n\t\t\trep.verdicts[d].CrossOrigin = all",
+		old:  "\t\tif kind.read != readNone && st.class != statusRedirect {\n\t\t\trep.verdicts[d].CrossOrigin = all",
+		new:  "\t\tif kind.read == readNone && st.class != statusRedirect {\n\t\t\trep.verdicts[d].CrossOrigin = all",
 		rule: "The cautious report lets another site read every no-cors destination in every profile.",
 	},
 	{

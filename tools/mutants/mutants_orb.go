@@ -219,8 +219,8 @@ var orbMutants = []mutant{
 	{
 		name: "standard-nosniff-plain-sniffed",
 		file: "crossorigin.go",
-		old:  "case o.noSniff && (isORBBlocklisted(e) || e == \"text/plain\"):\n\t\t\treturn false, false\n\t\t}\n\t}\n\th := o.h[:min(len(o.h), orbSniffBytes)]\n\tif _, ok := MatchImageTypePattern(h); ok {\n\t\treturn true, true\n\t}\n\tif _, ok := MatchAudioOrVideoTypePattern(h); ok {",
-		new:  "case o.noSniff && isORBBlocklisted(e):\n\t\t\treturn false, false\n\t\t}\n\t}\n\th := o.h[:min(len(o.h), orbSniffBytes)]\n\tif _, ok := MatchImageTypePattern(h); ok {\n\t\treturn true, true\n\t}\n\tif _, ok := MatchAudioOrVideoTypePattern(h); ok {",
+		old:  "case o.noSniff && (isORBBlocklisted(e) || e == \"text/plain\"):\n\t\t\treturn false, false\n\t\t}\n\t}\n\tif o.status.code == http.StatusPartialContent && !o.status.rng.validFirst() {",
+		new:  "case o.noSniff && isORBBlocklisted(e):\n\t\t\treturn false, false\n\t\t}\n\t}\n\tif o.status.code == http.StatusPartialContent && !o.status.rng.validFirst() {",
 		rule: "The proposal blocks text/plain under nosniff before sniffing: a PNG under it is blocked.",
 	},
 	{
@@ -247,8 +247,8 @@ var orbMutants = []mutant{
 	{
 		name: "last-steps-nosniff-read",
 		file: "crossorigin.go",
-		old:  "\tcase o.noSniff:\n\t\treturn false\n\tcase e == \"\":",
-		new:  "\tcase e == \"\":",
+		old:  "\tcase o.noSniff, !o.status.ok():\n\t\treturn false\n\tcase e == \"\":",
+		new:  "\tcase !o.status.ok():\n\t\treturn false\n\tcase e == \"\":",
 		rule: "After sniffing neither an image nor media, the proposal and Firefox block a response under nosniff.",
 	},
 	{
@@ -650,7 +650,7 @@ var orbMutants = []mutant{
 	{
 		name: "firefox-orb-no-media",
 		file: "firefox.go",
-		old:  "\tif firefoxORBMedia(o.h) {\n\t\treturn true, true\n\t}\n",
+		old:  "\tif firefoxORBMedia(o.h) {\n\t\treturn true, o.status.code == http.StatusOK || o.status.code == http.StatusPartialContent\n\t}\n",
 		new:  "",
 		rule: "Firefox delivers media its media sniffer finds, to a media element too.",
 	},
@@ -741,8 +741,8 @@ var orbMutants = []mutant{
 	{
 		name: "crossorigin-corp-ignored",
 		file: "serve.go",
-		old:  "\tif corpBlocks(v[hdrCORP]) {\n\t\treturn s\n\t}\n",
-		new:  "",
+		old:  "if corpBlocks(v[hdrCORP]) || rr.status.class == statusRedirect {",
+		new:  "if rr.status.class == statusRedirect {",
 		rule: "Cross-Origin-Resource-Policy: same-origin keeps a response from another site in every profile, WebKit's included.",
 	},
 	{

@@ -40,8 +40,8 @@ type answer struct {
 // c, read directly: http.ReadResponse over its bytes, the body read whole
 // as the wire carries it (unchunked, content codings kept), then
 // mimesniff.ResourceFromResponse and Resource.SniffAs for each profile, and
-// mimesniff.ReportFor on the header list and the coded body, which it
-// decodes itself.
+// mimesniff.ReportForStatus on its status, the header list and the coded
+// body, which it decodes itself.
 func direct(c Case) answer {
 	resp, err := http.ReadResponse(bufio.NewReader(bytes.NewReader(Response(c))), nil)
 	if err != nil {
@@ -65,7 +65,7 @@ func direct(c Case) answer {
 	for i, b := range archive.Browsers {
 		a.Computed[i] = r.SniffAs(b).String()
 	}
-	rep := mimesniff.ReportFor(h, wire)
+	rep := mimesniff.ReportForStatus(resp.StatusCode, h, wire)
 	v, _ := rep.Verdict(mimesniff.DestinationDocument)
 	a.Script, a.DocumentScript, a.CrossOriginRead = v.Script.String(), rep.DocumentScript, rep.CrossOriginRead
 	return a
