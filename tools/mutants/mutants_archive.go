@@ -165,7 +165,7 @@ var archiveMutants = []mutant{
 	// internal/warc: where each record is, and the ledger.
 	{
 		name: "warc-member-length-shared",
-		file: "internal/warc/reader.go",
+		file: "internal/warc/ledger.go",
 		old:  "\t\tif m.dec == from {\n\t\t\tstart = m.in\n\t\t}",
 		new:  "\t\tif start < 0 {\n\t\t\tstart = m.in\n\t\t}",
 		rule: "MemberLength is given only for a record that starts and ends with its members: no cut of members is a record that shares one.",
@@ -173,7 +173,7 @@ var archiveMutants = []mutant{
 	},
 	{
 		name: "warc-ledger-hole",
-		file: "internal/warc/reader.go",
+		file: "internal/warc/ledger.go",
 		old:  "\tl.unaccounted += abs(from - l.dec)\n",
 		new:  "",
 		rule: "Decoded bytes in no span Next returned, or in two, are unaccounted for.",
@@ -181,7 +181,7 @@ var archiveMutants = []mutant{
 	},
 	{
 		name: "warc-ledger-member-end",
-		file: "internal/warc/reader.go",
+		file: "internal/warc/ledger.go",
 		old:  "\t\tl.in = m.inEnd\n",
 		new:  "\t\tl.in = m.inEnd - 1\n",
 		rule: "A gzip member whose decoded bytes are all in spans is accounted for to its last byte.",
