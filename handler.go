@@ -648,8 +648,8 @@ func replaceHeader(h, m http.Header) {
 // that net/http and browsers both read (coded), whose coded bytes tell
 // nothing, or a Content-Type key with no value,
 // net/http's idiom for sending no type), the response gets nosniff and keeps
-// the type it has (a later part with none, which net/http would sniff, gets
-// application/octet-stream), none included: every profile renders a response of no
+// the type it has (a later part with none, which net/http would sniff,
+// gets a Content-Type key with no value, so it is not), none included: every profile renders a response of no
 // type or an unknown one under nosniff as something that runs no script
 // (ReportFor); several values of the type kept are sent as one, Fetch's
 // reading of them, as browsers read several each its own way. An
@@ -678,7 +678,11 @@ func (s *sniffWriter) setHeaders(h http.Header, held []byte) {
 	if s.laterPart && !s.typed {
 		// A part after the resource's start, with no type: net/http
 		// would sniff it, but its bytes do not say the resource's type.
-		set("Content-Type", headerValue(applicationOctet))
+		// A Content-Type key with no value is net/http's idiom for
+		// sending no type: it sniffs nothing, and adds no type to an
+		// empty body either (the wire differential's "type added,
+		// empty body").
+		h["Content-Type"] = nil
 	} else if known || readable {
 		hs := SafeHeaders(declared, held)
 		if len(ct) != 1 || !cleanValue(ct[0]) || !sameType(ct[0], hs.ContentType) {
