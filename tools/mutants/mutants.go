@@ -50,6 +50,20 @@ var servingMutants = []mutant{
 		rule: "Over HTTP/2 every 1xx, 101 included, is an interim response: the headers are frozen at the final status.",
 	},
 	{
+		name: "handler-later-part-sniffed",
+		file: "handler.go",
+		old:  "\t\th[\"Content-Type\"] = nil\n",
+		new:  "",
+		rule: "A 206 of a later part with no type is sent with none and not sniffed: its bytes do not say the resource's type.",
+	},
+	{
+		name: "handler-later-part-typed-empty",
+		file: "handler.go",
+		old:  "\t\th[\"Content-Type\"] = nil\n",
+		new:  "\t\tset(\"Content-Type\", headerValue(applicationOctet))\n",
+		rule: "An empty 206 gets no type bare net/http would not send.",
+	},
+	{
 		name: "handler-second-status",
 		file: "handler.go",
 		old:  "\tif s.state == holding {\n\t\treturn // superfluous: the first status stands\n\t}\n",
