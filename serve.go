@@ -243,7 +243,7 @@ func cautiousReport(st *statusReading) Report {
 	for _, b := range profiles {
 		all = all.with(b)
 	}
-	rep := Report{DocumentScript: true, ScriptInclusion: true, CrossOriginRead: true}
+	var rep Report // its summaries follow from its verdicts (summarize)
 	for d, kind := range destinationKinds {
 		if kind.script != scriptNone {
 			rep.verdicts[d].Script = all.intersect(statusScriptRuns[st.class][kind.script])

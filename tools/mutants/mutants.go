@@ -473,11 +473,11 @@ var servingMutants = []mutant{
 		rule: "A header list with too many readings gets the most cautious report.",
 	},
 	{
-		name: "cautious-no-inclusion",
+		name: "cautious-no-summary",
 		file: "serve.go",
-		old:  "rep := Report{DocumentScript: true, ScriptInclusion: true, CrossOriginRead: true}",
-		new:  "rep := Report{DocumentScript: true, CrossOriginRead: true}",
-		rule: "The cautious report says script inclusion too.",
+		old:  "\t}\n\trep.summarize()\n\treturn rep\n}\n\n// reportFor is",
+		new:  "\t}\n\treturn rep\n}\n\n// reportFor is",
+		rule: "The cautious report says script inclusion, document script and cross-origin reads, as its verdicts do.",
 	},
 	{
 		name: "cautious-documents-only",
