@@ -239,17 +239,13 @@ func (rep *Report) add(r *Report) {
 // headers the package cannot read: nothing blocked, and script running in
 // every profile wherever a response of that status can run script.
 func cautiousReport(st *statusReading) Report {
-	var all BrowserSet
-	for _, b := range profiles {
-		all = all.with(b)
-	}
 	var rep Report // its summaries follow from its verdicts (summarize)
 	for d, kind := range destinationKinds {
 		if kind.script != scriptNone {
-			rep.verdicts[d].Script = all.intersect(statusScriptRuns[st.class][kind.script])
+			rep.verdicts[d].Script = allProfiles.intersect(statusScriptRuns[st.class][kind.script])
 		}
 		if kind.read != readNone && st.class != statusRedirect {
-			rep.verdicts[d].CrossOrigin = all
+			rep.verdicts[d].CrossOrigin = allProfiles
 		}
 	}
 	rep.summarize()

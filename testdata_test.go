@@ -554,11 +554,7 @@ func checkDestinationRows(t *testing.T, dir string) {
 		}
 	}
 	for _, b := range recordedBrowserNames {
-		n := 0
-		for _, k := range outcomes[b] {
-			n += k
-		}
-		checkCounts(t, b+" results", map[string]int{"results": rec.Browsers[b].Results}, map[string]int{"results": n})
+		checkCounts(t, b+" results", map[string]int{"results": rec.Browsers[b].Results}, map[string]int{"results": sumCounts(outcomes[b])})
 		checkCounts(t, b+" outcomes", rec.Browsers[b].Counts, outcomes[b])
 	}
 }
@@ -578,12 +574,7 @@ func checkCrossOriginRows(t *testing.T, dir string) {
 		} `json:"browsers"`
 	}
 	readRecordingsJSON(t, dir, &rec)
-	held := 0
-	for _, c := range cases {
-		if c.Split == "heldout" {
-			held++
-		}
-	}
+	held := heldOutCount(cases)
 	checkCounts(t, "cases", map[string]int{"cases": rec.Cases, "heldout": rec.HeldOut}, map[string]int{"cases": len(cases), "heldout": held})
 	for _, b := range recordedBrowserNames {
 		name := filepath.Join(dir, "results-"+b+".jsonl.gz")
@@ -726,12 +717,7 @@ func checkStatusRows(t *testing.T, dir string) {
 		} `json:"browsers"`
 	}
 	readRecordingsJSON(t, dir, &rec)
-	held := 0
-	for _, c := range cases {
-		if c.Split == "heldout" {
-			held++
-		}
-	}
+	held := heldOutCount(cases)
 	checkCounts(t, "cases",
 		map[string]int{"cases": rec.Corpus["cases"], "heldout": rec.Corpus["heldoutCases"]},
 		map[string]int{"cases": len(cases), "heldout": held})
@@ -768,6 +754,17 @@ func checkStatusRows(t *testing.T, dir string) {
 		checkCounts(t, b+" cross-origin", map[string]int{"results": p.CrossOrigin.Results}, map[string]int{"results": sumCounts(verdicts)})
 		checkCounts(t, b+" verdicts", p.CrossOrigin.Verdicts, verdicts)
 	}
+}
+
+// heldOutCount is how many of cases are held out.
+func heldOutCount(cases []recordedCase) int {
+	n := 0
+	for _, c := range cases {
+		if c.Split == "heldout" {
+			n++
+		}
+	}
+	return n
 }
 
 // sumCounts is the sum of m's counts.
